@@ -1,0 +1,59 @@
+#include "code/code_object.hpp"
+
+#include <algorithm>
+
+namespace depyf {
+
+namespace {
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
+void CodeObject::complete_variable_views() {
+  if (version.minor <= 10) {
+    // 3.11 merged the three lists into one; a cell that is also an argument
+    // shares the argument's slot, which is how 3.11's compiler lays it out.
+    localsplus_names.clear();
+    localsplus_kinds.clear();
+    for (const auto& var : varnames) {
+      localsplus_names.push_back(var);
+      localsplus_kinds.push_back(contains(cellvars, var) ? (kLocal | kLocalCell) : kLocal);
+    }
+    for (const auto& cell : cellvars) {
+      if (contains(varnames, cell)) continue;
+      localsplus_names.push_back(cell);
+      localsplus_kinds.push_back(kLocalCell);
+    }
+    for (const auto& free : freevars) {
+      localsplus_names.push_back(free);
+      localsplus_kinds.push_back(kLocalFree);
+    }
+    return;
+  }
+  varnames.clear();
+  cellvars.clear();
+  freevars.clear();
+  nlocals = 0;
+  for (std::size_t i = 0; i < localsplus_names.size() && i < localsplus_kinds.size(); ++i) {
+    const auto kind = localsplus_kinds[i];
+    if (kind & kLocal) {
+      varnames.push_back(localsplus_names[i]);
+      ++nlocals;
+    }
+    if (kind & kLocalCell) cellvars.push_back(localsplus_names[i]);
+    if (kind & kLocalFree) freevars.push_back(localsplus_names[i]);
+  }
+}
+
+std::vector<std::shared_ptr<const CodeObject>> CodeObject::nested_code() const {
+  std::vector<std::shared_ptr<const CodeObject>> result;
+  for (const auto& constant : consts) {
+    if (constant && constant->kind == Constant::Kind::Code && constant->code) result.push_back(constant->code);
+  }
+  return result;
+}
+
+}  // namespace depyf
