@@ -1,0 +1,164 @@
+// depyf._core: the CPython extension. Kept thin: parse arguments, call the
+// core, convert results; every C++ exception becomes a Python exception so
+// bad input can never take down the user's process.
+#include <Python.h>
+
+#include <new>
+#include <string>
+#include <string_view>
+
+#include "bindings/live_code_adapter.hpp"
+#include "bindings/py_ref.hpp"
+#include "code/error.hpp"
+#include "disasm/listing.hpp"
+#include "marshal/marshal_reader.hpp"
+#include "marshal/pyc_file.hpp"
+
+namespace depyf::bindings {
+
+namespace {
+
+PyObject* g_decompilation_error = nullptr;
+
+std::string_view bytes_view(PyObject* data) {
+  if (!PyBytes_Check(data)) throw Error("expected bytes");
+  char* buffer = nullptr;
+  Py_ssize_t size = 0;
+  if (PyBytes_AsStringAndSize(data, &buffer, &size) < 0) throw PythonErrorAlreadySet{};
+  return std::string_view(buffer, static_cast<std::size_t>(size));
+}
+
+PyObject* to_python_str(const std::string& text) {
+  // Constants' lone surrogates travel as surrogatepass UTF-8.
+  PyObject* result = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "surrogatepass");
+  if (result == nullptr) {
+    PyErr_Clear();
+    result = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "replace");
+  }
+  return result;
+}
+
+// Runs `body` and maps every C++ exception to a Python one.
+template <typename Body>
+PyObject* guarded(Body&& body) {
+  try {
+    return body();
+  } catch (const PythonErrorAlreadySet&) {
+    return nullptr;
+  } catch (const Error& error) {
+    PyErr_SetString(g_decompilation_error, error.what());
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& error) {
+    PyErr_SetString(g_decompilation_error, (std::string("internal error: ") + error.what()).c_str());
+  } catch (...) {
+    PyErr_SetString(g_decompilation_error, "internal error: unknown exception");
+  }
+  return nullptr;
+}
+
+std::string listing(const CodeObject& code, bool as_json) { return as_json ? json_listing(code) : text_listing(code); }
+
+// The core needs no interpreter, so long work on bytes runs without the GIL.
+template <typename Work>
+std::string without_gil(Work&& work) {
+  PyThreadState* state = PyEval_SaveThread();
+  try {
+    std::string result = work();
+    PyEval_RestoreThread(state);
+    return result;
+  } catch (...) {
+    PyEval_RestoreThread(state);
+    throw;
+  }
+}
+
+PyObject* disassemble_pyc(PyObject*, PyObject* args) {
+  PyObject* data = nullptr;
+  int as_json = 0;
+  if (!PyArg_ParseTuple(args, "Op:disassemble_pyc", &data, &as_json)) return nullptr;
+  return guarded([&] {
+    std::string_view bytes = bytes_view(data);
+    PyRef keep = PyRef::borrow(data);
+    return to_python_str(without_gil([&] { return listing(*read_pyc(bytes).code, as_json != 0); }));
+  });
+}
+
+PyObject* disassemble_marshal(PyObject*, PyObject* args) {
+  PyObject* data = nullptr;
+  int minor = 0;
+  int as_json = 0;
+  if (!PyArg_ParseTuple(args, "Oip:disassemble_marshal", &data, &minor, &as_json)) return nullptr;
+  return guarded([&] {
+    const PythonVersion version{3, minor};
+    if (!is_supported(version)) throw Error("unsupported Python version " + version.to_string() + " (supported: 3.8 to 3.13)");
+    std::string_view bytes = bytes_view(data);
+    PyRef keep = PyRef::borrow(data);
+    return to_python_str(without_gil([&] { return listing(*read_marshal_code(bytes, version), as_json != 0); }));
+  });
+}
+
+PyObject* disassemble_code(PyObject*, PyObject* args) {
+  PyObject* code = nullptr;
+  int as_json = 0;
+  if (!PyArg_ParseTuple(args, "Op:disassemble_code", &code, &as_json)) return nullptr;
+  return guarded([&] {
+    CodePtr adapted = adapt_live_code(code);
+    return to_python_str(without_gil([&] { return listing(*adapted, as_json != 0); }));
+  });
+}
+
+PyObject* pyc_header(PyObject*, PyObject* args) {
+  PyObject* data = nullptr;
+  if (!PyArg_ParseTuple(args, "O:pyc_header", &data)) return nullptr;
+  return guarded([&] {
+    const PycHeader header = read_pyc_header(bytes_view(data));
+    return Py_BuildValue("{s:i,s:i,s:i,s:O}", "major", header.version.major, "minor", header.version.minor, "magic",
+                         static_cast<int>(header.magic), "hash_based", header.hash_based ? Py_True : Py_False);
+  });
+}
+
+PyMethodDef kMethods[] = {
+    {"disassemble_pyc", disassemble_pyc, METH_VARARGS,
+     "disassemble_pyc(data: bytes, as_json: bool) -> str\n\nListing of a whole .pyc file's bytes."},
+    {"disassemble_marshal", disassemble_marshal, METH_VARARGS,
+     "disassemble_marshal(data: bytes, minor: int, as_json: bool) -> str\n\n"
+     "Listing of marshal.dumps(code) data written by Python 3.<minor>."},
+    {"disassemble_code", disassemble_code, METH_VARARGS,
+     "disassemble_code(code, as_json: bool) -> str\n\nListing of a live code object of the running interpreter."},
+    {"pyc_header", pyc_header, METH_VARARGS, "pyc_header(data: bytes) -> dict\n\nThe parsed header of a .pyc file."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyModuleDef kModule = {
+    PyModuleDef_HEAD_INIT, "_core", "depyf's C++ core: bytecode reading, disassembly, decompilation.", -1, kMethods,
+    nullptr, nullptr, nullptr, nullptr,
+};
+
+}  // namespace
+
+}  // namespace depyf::bindings
+
+PyMODINIT_FUNC PyInit__core(void) {
+  using namespace depyf::bindings;
+  PyObject* module = PyModule_Create(&kModule);
+  if (module == nullptr) return nullptr;
+  if (!init_live_code_adapter()) {
+    Py_DECREF(module);
+    return nullptr;
+  }
+  g_decompilation_error = PyErr_NewExceptionWithDoc(
+      "depyf.DecompilationError", "Raised when depyf cannot read, disassemble or decompile its input.", nullptr,
+      nullptr);
+  if (g_decompilation_error == nullptr) {
+    Py_DECREF(module);
+    return nullptr;
+  }
+  Py_INCREF(g_decompilation_error);
+  if (PyModule_AddObject(module, "DecompilationError", g_decompilation_error) < 0) {
+    Py_DECREF(g_decompilation_error);
+    Py_DECREF(module);
+    return nullptr;
+  }
+  return module;
+}

@@ -1,0 +1,20 @@
+"""depyf: understand torch.compile by reading its bytecode back as Python.
+
+The heavy lifting happens in the C++ core (``depyf._core``); this package is
+the Python-facing glue.
+"""
+
+from depyf._core import DecompilationError
+from depyf.disassembler import disassemble, disassemble_json
+
+__version__ = "0.1.0"
+
+
+def _message(self: BaseException) -> str:
+    return str(self.args[0]) if self.args else ""
+
+
+# The original pure-Python depyf exposed the text as `.message`; clients read it.
+DecompilationError.message = property(_message)  # type: ignore[attr-defined]
+
+__all__ = ["DecompilationError", "disassemble", "disassemble_json", "__version__"]

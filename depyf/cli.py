@@ -1,0 +1,73 @@
+"""The ``depyf`` command line.
+
+Every failure on bad input is one line on stderr and exit status 1; a listing
+is printed only when the whole input was read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import List, Optional
+
+from depyf import DecompilationError
+from depyf.disassembler import disassemble_marshal_bytes, disassemble_pyc_bytes
+
+
+def parse_python_version(text: str) -> int:
+    """'3.12' -> 12, with an argparse-friendly error."""
+    parts = text.split(".")
+    if len(parts) != 2 or parts[0] != "3" or not parts[1].isdigit():
+        raise argparse.ArgumentTypeError("expected a version like 3.12, got %r" % text)
+    return int(parts[1])
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="depyf", description="Read CPython 3.8-3.13 bytecode back.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    dis = commands.add_parser("dis", help="disassemble a .pyc file (or marshal data) of any supported version")
+    dis.add_argument("file", help="the .pyc file, or - for standard input")
+    dis.add_argument("--json", action="store_true", help="one JSON object per code object, depth first")
+    dis.add_argument(
+        "--marshal", action="store_true", help="the input is marshal.dumps(code) data rather than a .pyc file"
+    )
+    dis.add_argument(
+        "--python", type=parse_python_version, metavar="X.Y", help="the version that wrote the marshal data"
+    )
+    return parser
+
+
+def read_input(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def run_dis(args: argparse.Namespace) -> str:
+    data = read_input(args.file)
+    if args.marshal:
+        if args.python is None:
+            raise DecompilationError("--marshal needs --python X.Y: marshal data does not record its version")
+        return disassemble_marshal_bytes(data, args.python, args.json)
+    return disassemble_pyc_bytes(data, args.json)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        output = run_dis(args)
+    except (DecompilationError, OSError) as error:
+        print("depyf: error: %s: %s" % (args.file, error), file=sys.stderr)
+        return 1
+    try:
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # `depyf dis x.pyc | head` is normal use, not an error.
+        sys.stderr.close()
+    return 0

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs everything depyf needs on a fresh Debian machine and builds and
+# installs the package into $PYTHON (default python3). Safe to run again: the
+# C++ build directory is kept, so a second run only rebuilds what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-python3}
+
+need_apt=()
+dpkg -s libgtest-dev >/dev/null 2>&1 || need_apt+=(libgtest-dev)
+command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
+if ((${#need_apt[@]})); then
+  echo "== installing system packages: ${need_apt[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+echo "== installing Python build and test tools into $($PYTHON -c 'import sys; print(sys.executable)')"
+$PYTHON -m pip install -q --disable-pip-version-check "scikit-build-core>=0.10" cmake ninja "pytest>=7"
+
+echo "== building and installing depyf"
+$PYTHON -m pip install -q --disable-pip-version-check --no-build-isolation .

@@ -1,0 +1,110 @@
+"""The `depyf` command line: listings, JSON, marshal input and clean errors."""
+
+from __future__ import annotations
+
+import json
+import marshal
+import pathlib
+import shutil
+import subprocess
+import sys
+from typing import List
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples" / "pyc").glob("*.pyc"))
+
+
+def run_depyf(args: List[str], stdin: bytes = b"") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "depyf", *args], input=stdin, capture_output=True, timeout=120, cwd=ROOT / "tests"
+    )
+
+
+def test_examples_exist_for_every_version() -> None:
+    names = " ".join(p.name for p in EXAMPLES)
+    for minor in range(8, 14):
+        assert "3%d" % minor in names, "no bundled example .pyc for 3.%d" % minor
+
+
+@pytest.mark.parametrize("pyc", EXAMPLES, ids=lambda p: p.name)
+def test_text_listing_of_examples(pyc: pathlib.Path) -> None:
+    result = run_depyf(["dis", str(pyc)])
+    assert result.returncode == 0, result.stderr
+    text = result.stdout.decode()
+    assert "LOAD_CONST" in text or "RETURN_CONST" in text
+    assert "Disassembly of" in text  # nested code objects are listed too
+
+
+@pytest.mark.parametrize("pyc", EXAMPLES, ids=lambda p: p.name)
+def test_json_listing_is_one_object_per_code_object(pyc: pathlib.Path) -> None:
+    result = run_depyf(["dis", "--json", str(pyc)])
+    assert result.returncode == 0, result.stderr
+    objects = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert objects[0]["name"] == "<module>"
+    assert len(objects) > 3
+    for obj in objects:
+        assert set(obj) == {"name", "qualname", "firstlineno", "instructions", "exception_table", "line_starts"}
+        assert obj["instructions"], obj["name"]
+
+
+def test_console_script_matches_module() -> None:
+    script = shutil.which("depyf")
+    if script is None:
+        pytest.skip("the depyf console script is not on PATH")
+    pyc = str(EXAMPLES[-1])
+    via_script = subprocess.run([script, "dis", "--json", pyc], capture_output=True, timeout=60)
+    via_module = run_depyf(["dis", "--json", pyc])
+    assert via_script.returncode == 0
+    assert via_script.stdout == via_module.stdout
+
+
+def test_marshal_from_stdin_matches_running_dis() -> None:
+    import dis
+
+    def sample(a, b=2):
+        return [x * b for x in a if x]
+
+    minor = sys.version_info[1]
+    result = run_depyf(["dis", "--json", "--marshal", "--python", "3.%d" % minor, "-"], marshal.dumps(sample.__code__))
+    assert result.returncode == 0, result.stderr
+    first = json.loads(result.stdout.decode().splitlines()[0])
+    expected = [[i.offset, i.opname, i.arg] for i in dis.get_instructions(sample.__code__)]
+    assert [[i["offset"], i["opname"], i["arg"]] for i in first["instructions"]] == expected
+
+
+@pytest.mark.parametrize(
+    "args, data, message",
+    [
+        (["dis", "-"], b"", "truncated"),
+        (["dis", "-"], b"\x00" * 40, "magic"),
+        (["dis", "--marshal", "--python", "3.12", "-"], b"\xe3\x00", "truncated"),
+        (["dis", "--marshal", "-"], b"\xe3", "--python"),
+        (["dis", "--marshal", "--python", "3.99", "-"], b"N", "unsupported"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_1(args: List[str], data: bytes, message: str) -> None:
+    result = run_depyf(args, data)
+    assert result.returncode == 1
+    lines = result.stderr.decode().strip().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("depyf: error:")
+    assert message in lines[0].lower() or message in lines[0]
+    assert result.stdout == b""
+
+
+def test_missing_file_is_a_clean_error(tmp_path: pathlib.Path) -> None:
+    result = run_depyf(["dis", str(tmp_path / "absent.pyc")])
+    assert result.returncode == 1
+    assert len(result.stderr.decode().strip().splitlines()) == 1
+
+
+def test_unsupported_version_is_named(tmp_path: pathlib.Path) -> None:
+    data = bytearray(EXAMPLES[0].read_bytes())
+    data[0:2] = (3627).to_bytes(2, "little")  # a 3.14 magic
+    path = tmp_path / "future.pyc"
+    path.write_bytes(bytes(data))
+    result = run_depyf(["dis", str(path)])
+    assert result.returncode == 1
+    assert "3.14" in result.stderr.decode()
