@@ -50,3 +50,63 @@ def all_pythons(required: bool = False) -> Dict[int, str]:
     for version in missing:
         print("warning: no CPython %s found; skipping it" % version, file=sys.stderr)
     return found
+
+
+TEST_DIR_NAMES = frozenset(["test", "tests", "idle_test"])
+
+
+def stdlib_root(python: str) -> str:
+    """The Lib/ directory of an interpreter (its stdlib, without site-packages)."""
+    import subprocess
+
+    return subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+
+
+def is_test_file(relative_path: str) -> bool:
+    parts = relative_path.replace(os.sep, "/").split("/")
+    return any(part in TEST_DIR_NAMES for part in parts[:-1]) or parts[-1].startswith("test_")
+
+
+def stdlib_sources(python: str, include_tests: bool = True) -> List[str]:
+    """Every .py file of an interpreter's standard library, sorted; site-packages excluded."""
+    root = stdlib_root(python)
+    found: List[str] = []
+    for directory, subdirs, files in os.walk(root):
+        relative_dir = os.path.relpath(directory, root)
+        subdirs[:] = sorted(d for d in subdirs if d not in ("site-packages", "__pycache__"))
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            relative = os.path.normpath(os.path.join(relative_dir, name))
+            if include_tests or not is_test_file(relative):
+                found.append(os.path.join(root, relative))
+    return sorted(found)
+
+
+def depyf_import_dir() -> str:
+    """A directory that, on PYTHONPATH, makes the installed depyf importable by any 3.8-3.13.
+
+    The extension is one abi3 binary, so other interpreters can load the very
+    package installed for this one; a directory holding only a `depyf`
+    symlink gives them that without the rest of this site-packages.
+    """
+    import tempfile
+
+    import depyf  # the installed package, with its compiled extension
+
+    package = os.path.dirname(os.path.abspath(depyf.__file__))
+    directory = os.path.join(tempfile.gettempdir(), "depyf-import-%d" % os.getuid())
+    os.makedirs(directory, exist_ok=True)
+    link = os.path.join(directory, "depyf")
+    if os.path.islink(link) and os.readlink(link) != package:
+        os.unlink(link)
+    try:
+        os.symlink(package, link)
+    except FileExistsError:  # made already, perhaps by a parallel run
+        pass
+    return directory

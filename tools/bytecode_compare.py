@@ -1,0 +1,87 @@
+"""Normalised comparison of code objects: the decompiler's correctness oracle.
+
+"normalised" (DESIGN.md): the instruction stream without NOP / RESUME / CACHE /
+EXTENDED_ARG, jump targets as instruction indexes, line numbers ignored;
+constants compared by value (code constants recursively, so docstrings count),
+plus names, variables, flags, argument counts and the exception table.
+
+Runs under every interpreter 3.8-3.13 (it must compare with that version's
+dis), so it stays Python 3.8 compatible.
+"""
+
+import dis
+import types
+
+SKIPPED_OPNAMES = frozenset(["NOP", "RESUME", "CACHE", "EXTENDED_ARG"])
+JUMP_OPCODES = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
+
+
+def _constant_key(value):
+    if isinstance(value, types.CodeType):
+        return ("code", normalise(value))
+    if isinstance(value, (tuple, frozenset)):
+        items = [_constant_key(item) for item in value]
+        if isinstance(value, frozenset):
+            items.sort(key=repr)
+        return (type(value).__name__, tuple(items))
+    if isinstance(value, float) and value != value:
+        return ("float", "nan")
+    # type + repr keeps 1 / 1.0 / True and 0.0 / -0.0 apart.
+    return (type(value).__name__, repr(value))
+
+
+def _exception_table(code, index_of):
+    parse = getattr(dis, "_parse_exception_table", None)
+    if parse is None:
+        return ()
+    rows = []
+    for entry in parse(code):
+        rows.append((index_of(entry.start), index_of(entry.end), index_of(entry.target), entry.depth, entry.lasti))
+    return tuple(rows)
+
+
+def normalise(code):
+    """A hashable, line-free description of `code`, recursively."""
+    kept = [ins for ins in dis.get_instructions(code) if ins.opname not in SKIPPED_OPNAMES]
+    offsets = [ins.offset for ins in kept]
+
+    def index_of(offset):
+        # A target removed by normalisation (a NOP) means the next kept one.
+        for index, kept_offset in enumerate(offsets):
+            if kept_offset >= offset:
+                return index
+        return len(offsets)
+
+    stream = []
+    for ins in kept:
+        if ins.opcode in JUMP_OPCODES:
+            argument = ("->", index_of(ins.argval))
+        elif ins.opcode in dis.hasconst:
+            argument = _constant_key(ins.argval)
+        else:
+            argument = ins.argrepr
+        stream.append((ins.opname, argument))
+    return (
+        ("name", code.co_name),
+        ("counts", code.co_argcount, code.co_posonlyargcount, code.co_kwonlyargcount),
+        ("flags", code.co_flags),
+        ("names", code.co_names),
+        ("varnames", code.co_varnames),
+        ("cellvars", code.co_cellvars),
+        ("freevars", code.co_freevars),
+        ("consts", tuple(_constant_key(c) for c in code.co_consts)),
+        ("code", tuple(stream)),
+        ("exceptions", _exception_table(code, index_of)),
+    )
+
+
+def first_difference(expected, actual, path="code"):
+    """A one-line description of where two normalised codes first differ, or None."""
+    if expected == actual:
+        return None
+    if isinstance(expected, tuple) and isinstance(actual, tuple):
+        for position, (left, right) in enumerate(zip(expected, actual)):
+            if left != right:
+                return first_difference(left, right, "%s[%d]" % (path, position))
+        return "%s: expected %d items, got %d" % (path, len(expected), len(actual))
+    return "%s: expected %r, got %r" % (path, expected, actual)
