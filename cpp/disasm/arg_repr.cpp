@@ -1,0 +1,151 @@
+#include "disasm/arg_repr.hpp"
+
+#include <array>
+#include <cstring>
+#include <vector>
+
+#include "text/python_repr.hpp"
+
+namespace depyf::disasm {
+
+namespace {
+
+std::string invalid(const char* what, int index) {
+  return "<invalid " + std::string(what) + " " + std::to_string(index) + ">";
+}
+
+// names[index] or a marker. Python would wrap negative indexes around; an
+// index that only works that way is corrupt data, so it gets the marker too.
+std::string pick(const std::vector<std::string>& names, int index, const char* what) {
+  if (index < 0 || static_cast<std::size_t>(index) >= names.size()) return invalid(what, index);
+  return names[index];
+}
+
+// A nullptr-terminated table from the generated opcode data.
+template <std::size_t N>
+std::string pick(const std::array<const char*, N>& table, int index, const char* what) {
+  for (int i = 0; i < static_cast<int>(N) && table[i] != nullptr; ++i) {
+    if (i == index) return table[i];
+  }
+  return invalid(what, index);
+}
+
+std::string const_repr(const CodeObject& code, int index) {
+  if (index < 0 || static_cast<std::size_t>(index) >= code.consts.size() || !code.consts[index]) {
+    return invalid("const", index);
+  }
+  return repr_constant(*code.consts[index]);
+}
+
+// Floor division like Python's // (only differs for corrupt negative args).
+int floor_div(int value, int divisor) {
+  return value >= 0 ? value / divisor : -((-(value + 1)) / divisor) - 1;
+}
+
+std::string name_repr(const CodeObject& code, const Instruction& ins, int minor) {
+  const int arg = *ins.arg;
+  const char* base = ins.base_opname();
+  const bool is_global = std::strcmp(base, "LOAD_GLOBAL") == 0 && minor >= 11;
+  const bool is_attr = std::strcmp(base, "LOAD_ATTR") == 0 && minor >= 12;
+  const bool is_super = std::strcmp(base, "LOAD_SUPER_ATTR") == 0;
+  if (!is_global && !is_attr && !is_super) return pick(code.names, arg, "name");
+  // The low bits of the arg are flags: bit 0 means "also push NULL" (or the
+  // bound self for attributes); LOAD_SUPER_ATTR uses two flag bits.
+  const std::string name = pick(code.names, floor_div(arg, is_super ? 4 : 2), "name");
+  if ((arg & 1) == 0) return name;
+  const char* pushed = is_global ? "NULL" : "NULL|self";
+  if (minor >= 13) return name + " + " + pushed;
+  return std::string(pushed) + " + " + name;
+}
+
+std::string local_repr(const CodeObject& code, const Instruction& ins, int minor) {
+  const int arg = *ins.arg;
+  if (minor >= 11) return pick(code.localsplus_names, arg, "local");
+  if (ins.table->info(ins.base_opcode).arg_kind == ArgKind::Local) return pick(code.varnames, arg, "local");
+  // <= 3.10 cell and free variables are numbered cellvars first, then freevars.
+  std::vector<std::string> cells = code.cellvars;
+  cells.insert(cells.end(), code.freevars.begin(), code.freevars.end());
+  return pick(cells, arg, "cell");
+}
+
+std::string compare_repr(const OpcodeTable& table, int arg, int minor) {
+  if (minor <= 11) return pick(table.compare_ops, arg, "compare op");
+  if (minor == 12) return pick(table.compare_ops, arg >> 4, "compare op");
+  // 3.13: bit 4 asks for the result converted to bool.
+  const std::string op = pick(table.compare_ops, arg >> 5, "compare op");
+  return (arg & 16) ? "bool(" + op + ")" : op;
+}
+
+std::string function_flags(int arg) {
+  static const char* const kFlags[] = {"defaults", "kwdefaults", "annotations", "closure"};
+  std::string out;
+  for (int i = 0; i < 4; ++i) {
+    if (!(arg & (1 << i))) continue;
+    if (!out.empty()) out += ", ";
+    out += kFlags[i];
+  }
+  return out;
+}
+
+std::string format_value(int arg) {
+  static const char* const kConverters[] = {"", "str", "repr", "ascii"};
+  std::string out = kConverters[arg & 3];
+  if (arg & 4) {
+    if (!out.empty()) out += ", ";
+    out += "with format";
+  }
+  return out;
+}
+
+std::string jump_repr(const Instruction& ins, const LabelMap& labels, int minor) {
+  // 3.8/3.9 dis describes relative jumps only ("to N"); an absolute jump's
+  // arg already is the target.
+  if (minor <= 9 && ins.table->info(ins.base_opcode).jump == JumpKind::Absolute) return "";
+  if (!ins.jump_target) return "<invalid jump>";
+  if (minor <= 12) return "to " + std::to_string(*ins.jump_target);
+  const auto label = labels.find(*ins.jump_target);
+  if (label == labels.end()) return "to " + std::to_string(*ins.jump_target);
+  return "to L" + std::to_string(label->second);
+}
+
+}  // namespace
+
+std::string arg_repr(const CodeObject& code, const Instruction& ins, const LabelMap& labels) {
+  if (!ins.arg || ins.table == nullptr) return "";
+  const int minor = code.version.minor;
+  const int arg = *ins.arg;
+  const OpcodeTable& table = *ins.table;
+  const char* base = ins.base_opname();
+  auto is = [base](const char* name) { return std::strcmp(base, name) == 0; };
+
+  switch (table.info(ins.base_opcode).arg_kind) {
+    case ArgKind::Const: return const_repr(code, arg);
+    case ArgKind::Name: return name_repr(code, ins, minor);
+    case ArgKind::Jump: return jump_repr(ins, labels, minor);
+    case ArgKind::Local:
+    case ArgKind::Free:
+      if (!is("LOAD_FAST_LOAD_FAST") && !is("STORE_FAST_LOAD_FAST") && !is("STORE_FAST_STORE_FAST")) {
+        return local_repr(code, ins, minor);
+      }
+      break;
+    case ArgKind::Compare: return compare_repr(table, arg, minor);
+    case ArgKind::None:
+    case ArgKind::Other: break;
+  }
+  // 3.13 superinstructions: two 4-bit local indexes.
+  if (is("LOAD_FAST_LOAD_FAST") || is("STORE_FAST_LOAD_FAST") || is("STORE_FAST_STORE_FAST")) {
+    return pick(code.localsplus_names, arg >> 4, "local") + ", " + pick(code.localsplus_names, arg & 15, "local");
+  }
+  if (is("FORMAT_VALUE")) return format_value(arg);
+  if (is("MAKE_FUNCTION") || is("SET_FUNCTION_ATTRIBUTE")) return function_flags(arg);
+  if (is("CONVERT_VALUE")) {
+    static const std::array<const char*, 5> kConversions = {"", "str", "repr", "ascii", nullptr};
+    return arg == 0 ? "" : pick(kConversions, arg, "conversion");
+  }
+  if (is("BINARY_OP")) return pick(table.binary_ops, arg, "binary op");
+  if (is("CALL_INTRINSIC_1")) return pick(table.intrinsic1, arg, "intrinsic");
+  if (is("CALL_INTRINSIC_2")) return pick(table.intrinsic2, arg, "intrinsic");
+  return "";
+}
+
+}  // namespace depyf::disasm
