@@ -7,13 +7,19 @@
 #include <string_view>
 
 #include "code/constant.hpp"
+#include "code/python_version.hpp"
 
 namespace depyf {
 
 std::string repr_float(double value);
 std::string repr_complex(double real, double imag);
-std::string repr_str(std::string_view utf8);
+// Which characters repr() escapes depends on the Unicode database of the
+// Python version (see text/unicode_printable.hpp); pass the version the
+// constant belongs to (CodeObject::version) to match that interpreter.
+std::string repr_str(std::string_view utf8, PythonVersion version = kNewestSupported);
 std::string repr_bytes(std::string_view raw);
-std::string repr_constant(const Constant& constant);
+// Code objects print as `<code object NAME at 0x0, file "F", line N>`: the
+// address is a fixed 0x0. Opaque constants print their stored repr.
+std::string repr_constant(const Constant& constant, PythonVersion version = kNewestSupported);
 
 }  // namespace depyf

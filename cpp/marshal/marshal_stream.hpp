@@ -1,0 +1,74 @@
+// The state of one marshal read: the cursor, the reference table and the
+// nesting depth. Internal to cpp/marshal: marshal_reader.cpp reads values,
+// marshal_code_object.cpp reads code objects, both through this class.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "code/code_object.hpp"
+#include "marshal/byte_cursor.hpp"
+
+namespace depyf {
+
+// CPython's MAX_MARSHAL_STACK_DEPTH: deeper data is refused rather than
+// risking a stack overflow in the recursive reader.
+inline constexpr int kMaxMarshalDepth = 2000;
+
+class MarshalStream {
+ public:
+  // Reading starts at data[start_offset]; error messages give offsets into
+  // `data`, so a .pyc reader passing the whole file reports file offsets.
+  MarshalStream(std::string_view data, PythonVersion version, std::size_t start_offset = 0)
+      : cursor_(data, start_offset), version_(version) {}
+
+  // One complete object; a NULL marker is an error here.
+  ConstantPtr read_object(const char* context);
+
+  // One complete object that must be a code object.
+  CodePtr read_code_object();
+
+  std::size_t offset() const { return cursor_.offset(); }
+
+ private:
+  friend class CodeFieldReader;  // marshal_code_object.cpp
+
+  // nullptr for a NULL marker ('0'); the caller decides whether that is valid.
+  ConstantPtr read_object_or_null();
+  ConstantPtr read_tagged(char type, bool add_ref, std::size_t start);
+  ConstantPtr read_reference(std::size_t start);
+
+  ConstantPtr read_int64(std::size_t start);
+  ConstantPtr read_long(std::size_t start);
+  double read_text_float(const char* what);
+  ConstantPtr read_string(char type, std::size_t start);
+  ConstantPtr read_sequence(Constant::Kind kind, std::size_t count, std::size_t start);
+  ConstantPtr read_dict();
+  ConstantPtr read_slice();
+  ConstantPtr read_code(std::size_t start);
+
+  // A size field: non-negative, and no more items than bytes left (each
+  // item takes at least one byte), so nothing is allocated on its word.
+  std::size_t read_size(const char* what, std::size_t start);
+
+  // Slots for objects whose children may refer back to earlier objects:
+  // reserved before the children are read, as CPython's r_ref_reserve does.
+  std::size_t reserve_ref() {
+    refs_.push_back(nullptr);
+    return refs_.size() - 1;
+  }
+
+  [[noreturn]] void fail(const std::string& message, std::size_t at) const;
+
+  ByteCursor cursor_;
+  PythonVersion version_;
+  std::vector<ConstantPtr> refs_;  // nullptr: reserved, object still being read
+  int depth_ = 0;
+};
+
+// Python's name for a constant's type, for error messages.
+const char* python_type_name(Constant::Kind kind);
+
+}  // namespace depyf
