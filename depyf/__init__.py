@@ -5,6 +5,7 @@ the Python-facing glue.
 """
 
 from depyf._core import DecompilationError
+from depyf.decompiler import Decompiler, decompile
 from depyf.disassembler import disassemble, disassemble_json
 
 __version__ = "0.1.0"
@@ -17,4 +18,4 @@ def _message(self: BaseException) -> str:
 # The original pure-Python depyf exposed the text as `.message`; clients read it.
 DecompilationError.message = property(_message)  # type: ignore[attr-defined]
 
-__all__ = ["DecompilationError", "disassemble", "disassemble_json", "__version__"]
+__all__ = ["DecompilationError", "Decompiler", "decompile", "disassemble", "disassemble_json", "__version__"]

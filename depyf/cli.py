@@ -11,6 +11,7 @@ import sys
 from typing import List, Optional
 
 from depyf import DecompilationError
+from depyf.decompiler import decompile_marshal_bytes, decompile_pyc_bytes
 from depyf.disassembler import disassemble_marshal_bytes, disassemble_pyc_bytes
 
 
@@ -34,6 +35,14 @@ def build_parser() -> argparse.ArgumentParser:
     dis.add_argument(
         "--python", type=parse_python_version, metavar="X.Y", help="the version that wrote the marshal data"
     )
+    decompile = commands.add_parser("decompile", help="decompile a .pyc file (or marshal data) back to Python source")
+    decompile.add_argument("file", help="the .pyc file, or - for standard input")
+    decompile.add_argument(
+        "--marshal", action="store_true", help="the input is marshal.dumps(code) data rather than a .pyc file"
+    )
+    decompile.add_argument(
+        "--python", type=parse_python_version, metavar="X.Y", help="the version that wrote the marshal data"
+    )
     return parser
 
 
@@ -44,11 +53,13 @@ def read_input(path: str) -> bytes:
         return handle.read()
 
 
-def run_dis(args: argparse.Namespace) -> str:
+def run_command(args: argparse.Namespace) -> str:
     data = read_input(args.file)
+    if args.marshal and args.python is None:
+        raise DecompilationError("--marshal needs --python X.Y: marshal data does not record its version")
+    if args.command == "decompile":
+        return decompile_marshal_bytes(data, args.python) if args.marshal else decompile_pyc_bytes(data)
     if args.marshal:
-        if args.python is None:
-            raise DecompilationError("--marshal needs --python X.Y: marshal data does not record its version")
         return disassemble_marshal_bytes(data, args.python, args.json)
     return disassemble_pyc_bytes(data, args.json)
 
@@ -60,7 +71,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        output = run_dis(args)
+        output = run_command(args)
     except (DecompilationError, OSError) as error:
         print("depyf: error: %s: %s" % (args.file, error), file=sys.stderr)
         return 1

@@ -10,7 +10,9 @@
 #include "bindings/live_code_adapter.hpp"
 #include "bindings/py_ref.hpp"
 #include "code/error.hpp"
+#include "decompile/decompiler.hpp"
 #include "disasm/listing.hpp"
+#include "ir/ir_dump.hpp"
 #include "marshal/marshal_reader.hpp"
 #include "marshal/pyc_file.hpp"
 
@@ -108,6 +110,62 @@ PyObject* disassemble_code(PyObject*, PyObject* args) {
   });
 }
 
+decompile::DecompileOptions decompile_options(int indentation, PyObject* function_name) {
+  decompile::DecompileOptions options;
+  options.indent = std::string(static_cast<std::size_t>(indentation < 0 ? 0 : indentation), ' ');
+  if (function_name != nullptr && function_name != Py_None) {
+    if (!PyUnicode_Check(function_name)) throw Error("function name must be a str");
+    PyRef encoded = checked(PyUnicode_AsEncodedString(function_name, "utf-8", "strict"));
+    options.function_name = std::string(bytes_view(encoded.get()));
+  }
+  return options;
+}
+
+PyObject* decompile_code(PyObject*, PyObject* args) {
+  PyObject* code = nullptr;
+  int indentation = 4;
+  PyObject* function_name = nullptr;
+  if (!PyArg_ParseTuple(args, "O|iO:decompile_code", &code, &indentation, &function_name)) return nullptr;
+  return guarded([&] {
+    CodePtr adapted = adapt_live_code(code);
+    const auto options = decompile_options(indentation, function_name);
+    return to_python_str(without_gil([&] { return decompile::decompile_source(*adapted, options); }));
+  });
+}
+
+PyObject* decompile_pyc(PyObject*, PyObject* args) {
+  PyObject* data = nullptr;
+  if (!PyArg_ParseTuple(args, "O:decompile_pyc", &data)) return nullptr;
+  return guarded([&] {
+    std::string_view bytes = bytes_view(data);
+    PyRef keep = PyRef::borrow(data);
+    return to_python_str(without_gil([&] { return decompile::decompile_source(*read_pyc(bytes).code); }));
+  });
+}
+
+PyObject* decompile_marshal(PyObject*, PyObject* args) {
+  PyObject* data = nullptr;
+  int minor = 0;
+  if (!PyArg_ParseTuple(args, "Oi:decompile_marshal", &data, &minor)) return nullptr;
+  return guarded([&] {
+    const PythonVersion version{3, minor};
+    if (!is_supported(version)) throw Error("unsupported Python version " + version.to_string() + " (supported: 3.8 to 3.13)");
+    std::string_view bytes = bytes_view(data);
+    PyRef keep = PyRef::borrow(data);
+    return to_python_str(
+        without_gil([&] { return decompile::decompile_source(*read_marshal_code(bytes, version)); }));
+  });
+}
+
+PyObject* dump_ir(PyObject*, PyObject* args) {
+  PyObject* code = nullptr;
+  if (!PyArg_ParseTuple(args, "O:_dump_ir", &code)) return nullptr;
+  return guarded([&] {
+    CodePtr adapted = adapt_live_code(code);
+    return to_python_str(ir::dump(ir::normalise(*adapted)));
+  });
+}
+
 PyObject* pyc_header(PyObject*, PyObject* args) {
   PyObject* data = nullptr;
   if (!PyArg_ParseTuple(args, "O:pyc_header", &data)) return nullptr;
@@ -126,6 +184,13 @@ PyMethodDef kMethods[] = {
      "Listing of marshal.dumps(code) data written by Python 3.<minor>."},
     {"disassemble_code", disassemble_code, METH_VARARGS,
      "disassemble_code(code, as_json: bool) -> str\n\nListing of a live code object of the running interpreter."},
+    {"decompile_code", decompile_code, METH_VARARGS,
+     "decompile_code(code, indentation=4, function_name=None) -> str\n\n"
+     "Source of a live code object: a function's full def, a module's or class body's statements."},
+    {"decompile_pyc", decompile_pyc, METH_VARARGS, "decompile_pyc(data: bytes) -> str\n\nSource of a whole .pyc file."},
+    {"decompile_marshal", decompile_marshal, METH_VARARGS,
+     "decompile_marshal(data: bytes, minor: int) -> str\n\nSource of marshal.dumps(code) data from Python 3.<minor>."},
+    {"_dump_ir", dump_ir, METH_VARARGS, "_dump_ir(code) -> str\n\nThe decompiler's normalised IR (debugging aid)."},
     {"pyc_header", pyc_header, METH_VARARGS, "pyc_header(data: bytes) -> dict\n\nThe parsed header of a .pyc file."},
     {nullptr, nullptr, 0, nullptr},
 };

@@ -1,0 +1,205 @@
+#include "cfg/cfg.hpp"
+
+#include <algorithm>
+#include <functional>
+
+namespace depyf::cfg {
+
+namespace {
+
+using ir::Op;
+
+bool ends_flow(Op op) {
+  return op == Op::ReturnValue || op == Op::RaiseVarargs || op == Op::Reraise || op == Op::Jump;
+}
+
+bool branches(const ir::Instr& instr) { return instr.target >= 0; }
+
+std::vector<bool> leaders_of(const ir::Function& function) {
+  const int count = int(function.instrs.size());
+  std::vector<bool> leader(count + 1, false);
+  leader[0] = true;
+  for (int i = 0; i < count; ++i) {
+    const ir::Instr& instr = function.instrs[i];
+    if (branches(instr) && instr.target <= count) leader[instr.target] = true;
+    if (instr.handler >= 0 && instr.handler <= count) leader[instr.handler] = true;
+    if (branches(instr) || ends_flow(instr.op)) leader[i + 1] = true;
+    // A block has one handler: a change of protection starts a new block.
+    if (i > 0 && function.instrs[i - 1].handler != instr.handler) leader[i] = true;
+  }
+  return leader;
+}
+
+// Cooper, Harvey & Kennedy's iterative algorithm over a reverse post-order.
+std::vector<int> dominator_tree(int count, int entry, const std::function<const std::vector<int>&(int)>& preds,
+                                const std::vector<int>& order) {
+  std::vector<int> position(count, -1);
+  for (int i = 0; i < int(order.size()); ++i) position[order[i]] = i;
+  std::vector<int> idom(count, -1);
+  idom[entry] = entry;
+  auto intersect = [&](int a, int b) {
+    while (a != b) {
+      while (position[a] > position[b]) a = idom[a];
+      while (position[b] > position[a]) b = idom[b];
+    }
+    return a;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int node : order) {
+      if (node == entry) continue;
+      int candidate = -1;
+      for (int pred : preds(node)) {
+        if (position[pred] < 0 || idom[pred] < 0) continue;
+        candidate = candidate < 0 ? pred : intersect(pred, candidate);
+      }
+      if (candidate >= 0 && idom[node] != candidate) {
+        idom[node] = candidate;
+        changed = true;
+      }
+    }
+  }
+  return idom;
+}
+
+std::vector<int> reverse_post_order(int count, int entry, const std::function<const std::vector<int>&(int)>& succs) {
+  std::vector<int> order;
+  std::vector<char> state(count, 0);
+  // Iterative DFS: deep functions must not exhaust the C stack.
+  std::vector<std::pair<int, std::size_t>> stack{{entry, 0}};
+  state[entry] = 1;
+  while (!stack.empty()) {
+    auto& [node, next] = stack.back();
+    const auto& out = succs(node);
+    if (next < out.size()) {
+      const int succ = out[next++];
+      if (state[succ] == 0) {
+        state[succ] = 1;
+        stack.emplace_back(succ, 0);
+      }
+    } else {
+      order.push_back(node);
+      stack.pop_back();
+    }
+  }
+  std::reverse(order.begin(), order.end());
+  return order;
+}
+
+}  // namespace
+
+bool Graph::dominates(int a, int b) const {
+  if (b < 0 || idom[b] < 0) return false;
+  for (int node = b;; node = idom[node]) {
+    if (node == a) return true;
+    if (idom[node] == node) return false;
+  }
+}
+
+bool Graph::post_dominates(int a, int b) const {
+  for (int node = b; node >= 0; node = ipdom[node]) {
+    if (node == a) return true;
+  }
+  return false;
+}
+
+Graph build_graph(const ir::Function& function) {
+  Graph graph;
+  const int count = int(function.instrs.size());
+  graph.block_of.assign(count, -1);
+  if (count == 0) return graph;
+  const std::vector<bool> leader = leaders_of(function);
+  for (int i = 0; i < count; ++i) {
+    if (leader[i]) {
+      Block block;
+      block.id = int(graph.blocks.size());
+      block.first = i;
+      graph.blocks.push_back(block);
+    }
+    graph.blocks.back().last = i;
+    graph.block_of[i] = graph.blocks.back().id;
+  }
+  const int blocks = int(graph.blocks.size());
+  for (Block& block : graph.blocks) {
+    const ir::Instr& last = function.instrs[block.last];
+    auto link = [&](int instr_index) {
+      if (instr_index < 0 || instr_index >= count) return;
+      const int succ = graph.block_of[instr_index];
+      if (std::find(block.successors.begin(), block.successors.end(), succ) == block.successors.end()) {
+        block.successors.push_back(succ);
+      }
+    };
+    if (!ends_flow(last.op)) link(block.last + 1);
+    if (branches(last) && !(last.op == Op::SetupFinally || last.op == Op::SetupWith || last.op == Op::SetupAsyncWith))
+      link(last.target);
+    if (last.op == Op::CallFinally) link(last.target);
+    if (last.handler >= 0 && last.handler < count) block.handler_block = graph.block_of[last.handler];
+  }
+  for (Block& block : graph.blocks) {
+    for (int succ : block.successors) graph.blocks[succ].predecessors.push_back(block.id);
+  }
+
+  // Reachability follows exceptional edges too (handlers are live code).
+  std::vector<std::vector<int>> all_succs(blocks);
+  for (const Block& block : graph.blocks) {
+    all_succs[block.id] = block.successors;
+    if (block.handler_block >= 0) all_succs[block.id].push_back(block.handler_block);
+  }
+  std::vector<std::vector<int>> all_preds(blocks);
+  for (int b = 0; b < blocks; ++b)
+    for (int s : all_succs[b]) all_preds[s].push_back(b);
+  const auto order = reverse_post_order(blocks, 0, [&](int b) -> const std::vector<int>& { return all_succs[b]; });
+  for (int b : order) graph.blocks[b].reachable = true;
+  graph.idom = dominator_tree(blocks, 0, [&](int b) -> const std::vector<int>& { return all_preds[b]; }, order);
+
+  // Post-dominators over normal edges, with a virtual exit (id = blocks)
+  // after every block that leaves the function.
+  std::vector<std::vector<int>> reverse_succs(blocks + 1), reverse_preds(blocks + 1);
+  for (const Block& block : graph.blocks) {
+    if (!block.reachable) continue;
+    const auto& out = block.successors;
+    if (out.empty()) {
+      reverse_succs[blocks].push_back(block.id);
+      reverse_preds[block.id].push_back(blocks);
+    }
+    for (int s : out) {
+      reverse_succs[s].push_back(block.id);
+      reverse_preds[block.id].push_back(s);
+    }
+  }
+  const auto post_order =
+      reverse_post_order(blocks + 1, blocks, [&](int b) -> const std::vector<int>& { return reverse_succs[b]; });
+  auto ipdom =
+      dominator_tree(blocks + 1, blocks, [&](int b) -> const std::vector<int>& { return reverse_preds[b]; }, post_order);
+  graph.ipdom.assign(blocks, -1);
+  for (int b = 0; b < blocks; ++b) graph.ipdom[b] = (ipdom[b] == blocks) ? -1 : ipdom[b];
+
+  // Natural loops: a normal edge latch -> header where header dominates latch.
+  for (const Block& block : graph.blocks) {
+    for (int succ : block.successors) {
+      if (!graph.dominates(succ, block.id)) continue;
+      auto it = std::find_if(graph.loops.begin(), graph.loops.end(), [&](const Loop& l) { return l.header == succ; });
+      if (it == graph.loops.end()) {
+        graph.loops.push_back(Loop{succ, {}, std::vector<bool>(blocks, false)});
+        it = graph.loops.end() - 1;
+      }
+      it->latches.push_back(block.id);
+      // Body: everything that reaches the latch without passing the header.
+      std::vector<int> work{block.id};
+      it->contains[succ] = true;
+      while (!work.empty()) {
+        const int node = work.back();
+        work.pop_back();
+        if (it->contains[node]) continue;
+        it->contains[node] = true;
+        for (int pred : graph.blocks[node].predecessors) work.push_back(pred);
+      }
+    }
+  }
+  std::sort(graph.loops.begin(), graph.loops.end(), [&](const Loop& a, const Loop& b) {
+    return std::count(a.contains.begin(), a.contains.end(), true) > std::count(b.contains.begin(), b.contains.end(), true);
+  });
+  return graph;
+}
+
+}  // namespace depyf::cfg

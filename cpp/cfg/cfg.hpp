@@ -1,0 +1,42 @@
+// Control-flow graph over normalised IR: basic blocks, normal and
+// exceptional edges, reachability, dominators, post-dominators and natural
+// loops. Loops are back edges to a dominator, never "a jump backwards":
+// 3.12+ place handlers and cold blocks after the code that reaches them.
+#pragma once
+
+#include <vector>
+
+#include "ir/ir.hpp"
+
+namespace depyf::cfg {
+
+struct Block {
+  int id = 0;
+  int first = 0;  // instruction index range [first, last]
+  int last = 0;
+  std::vector<int> successors;    // normal flow: fall-through, jump targets
+  std::vector<int> predecessors;  // normal flow
+  int handler_block = -1;         // block that exceptions raised here go to
+  bool reachable = false;         // from the entry by normal or exceptional flow
+};
+
+struct Loop {
+  int header = 0;               // block id
+  std::vector<int> latches;     // blocks with a back edge to the header
+  std::vector<bool> contains;   // membership by block id
+};
+
+struct Graph {
+  std::vector<Block> blocks;
+  std::vector<int> block_of;  // instruction index -> block id
+  std::vector<int> idom;      // immediate dominator (entry: itself; unreachable: -1)
+  std::vector<int> ipdom;     // immediate post-dominator (-1: only the virtual exit)
+  std::vector<Loop> loops;    // outermost first
+
+  bool dominates(int a, int b) const;
+  bool post_dominates(int a, int b) const;
+};
+
+Graph build_graph(const ir::Function& function);
+
+}  // namespace depyf::cfg

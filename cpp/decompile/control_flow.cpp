@@ -1,0 +1,421 @@
+// Conditionals, boolean expressions and loops: where the CFG decides the
+// shape of the source.
+#include <algorithm>
+
+#include "code/error.hpp"
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+namespace make = ast::make;
+using ir::Op;
+
+namespace {
+
+bool is_conditional_jump(Op op) {
+  return op == Op::PopJumpIfFalse || op == Op::PopJumpIfTrue || op == Op::PopJumpIfNone || op == Op::PopJumpIfNotNone;
+}
+
+ast::ExprPtr and_(ast::ExprPtr a, ast::ExprPtr b) {
+  std::vector<ast::ExprPtr> values;
+  for (auto* part : {&a, &b}) {
+    auto* op = ast::as<ast::BoolOp>(*part);
+    if (op && op->op == ast::BoolOperator::And) values.insert(values.end(), op->values.begin(), op->values.end());
+    else values.push_back(*part);
+  }
+  return make::boolop(ast::BoolOperator::And, std::move(values));
+}
+
+ast::ExprPtr or_(ast::ExprPtr a, ast::ExprPtr b) {
+  std::vector<ast::ExprPtr> values;
+  for (auto* part : {&a, &b}) {
+    auto* op = ast::as<ast::BoolOp>(*part);
+    if (op && op->op == ast::BoolOperator::Or) values.insert(values.end(), op->values.begin(), op->values.end());
+    else values.push_back(*part);
+  }
+  return make::boolop(ast::BoolOperator::Or, std::move(values));
+}
+
+}  // namespace
+
+ast::ExprPtr negate(ast::ExprPtr expr) {
+  if (auto* unary = ast::as<ast::UnaryOp>(expr); unary && unary->op == ast::UnaryOperator::Not) return unary->operand;
+  return make::unaryop(ast::UnaryOperator::Not, std::move(expr));
+}
+
+bool is_true_constant(const ast::ExprPtr& expr) {
+  auto* constant = ast::as<ast::Constant>(expr);
+  return constant && constant->value->kind == Constant::Kind::Bool && constant->value->boolean;
+}
+
+bool FunctionDecompiler::inside(int instr, const Region& region) const {
+  if (instr < 0 || instr >= int(function_.instrs.size())) return false;
+  const int block = graph_.block_of[instr];
+  if (region.entry_block >= 0 && !graph_.dominates(region.entry_block, block)) return false;
+  if (region.loop && region.loop->header_block >= 0) {
+    for (const cfg::Loop& loop : graph_.loops) {
+      if (loop.header == region.loop->header_block) return loop.contains[block];
+    }
+  }
+  return true;
+}
+
+// Where the two sides of a branch starting in `first_block` meet again, as
+// an instruction index inside the region; the region's own stop when they
+// only meet outside it; -1 when they never meet (both leave the function).
+int FunctionDecompiler::join_of(int first_block, const Region& region) const {
+  const int post = graph_.ipdom[first_block];
+  if (post < 0) return region.stop;
+  const int instr = graph_.blocks[post].first;
+  if (instr == region.stop) return instr;
+  if (region.loop && (instr == region.loop->continue_target || instr == region.loop->follow)) return region.stop;
+  if (!inside(instr, region)) return region.stop;
+  return instr;
+}
+
+// A block that only computes another operand of a condition: no
+// statements, no net stack change other than the tested value, ending in a
+// conditional jump.
+bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack) const {
+  const cfg::Block& b = graph_.blocks[block];
+  if (!is_conditional_jump(function_.instrs[b.last].op)) return false;
+  for (const cfg::Loop& loop : graph_.loops)
+    if (loop.header == block) return false;
+  Stack scratch = stack;
+  ast::Body statements;
+  auto* self = const_cast<FunctionDecompiler*>(this);
+  try {
+    for (int i = b.first; i < b.last; ++i) {
+      const Op op = function_.instrs[i].op;
+      if (op == Op::JumpIfFalseOrPop || op == Op::JumpIfTrueOrPop || op == Op::Jump || op == Op::ForIter) return false;
+      self->simulate(i, scratch, statements);
+    }
+  } catch (const Error&) {
+    return false;
+  }
+  return statements.empty() && scratch.size() == stack.size() + 1;
+}
+
+Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
+  auto one_jump = [&](int at, Stack& s) {
+    const ir::Instr& jump = function_.instrs[at];
+    Condition c;
+    ast::ExprPtr tested = pop_expr(s, at);
+    c.next = at + 1;
+    switch (jump.op) {
+      case Op::PopJumpIfFalse:
+        c.expr = tested;
+        c.true_target = at + 1;
+        c.false_target = jump.target;
+        break;
+      case Op::PopJumpIfTrue:
+        c.expr = tested;
+        c.true_target = jump.target;
+        c.false_target = at + 1;
+        break;
+      case Op::PopJumpIfNone:
+        c.expr = make::compare(tested, ast::CmpOp::IsNot, make::none());
+        c.true_target = at + 1;
+        c.false_target = jump.target;
+        break;
+      default:  // PopJumpIfNotNone
+        c.expr = make::compare(tested, ast::CmpOp::Is, make::none());
+        c.true_target = at + 1;
+        c.false_target = jump.target;
+        break;
+    }
+    return c;
+  };
+  Condition chain = one_jump(index, stack);
+  chain.first_block = graph_.block_of[index];
+  std::vector<int> chain_blocks{chain.first_block};
+  while (chain.next < int(function_.instrs.size())) {
+    const int block = graph_.block_of[chain.next];
+    const cfg::Block& b = graph_.blocks[block];
+    if (b.first != chain.next) break;
+    const bool preds_in_chain = std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
+      return std::find(chain_blocks.begin(), chain_blocks.end(), p) != chain_blocks.end();
+    });
+    if (!preds_in_chain || !is_pure_condition_block(block, stack)) break;
+    // Peek at the next jump's exits before committing.
+    const ir::Instr& last = function_.instrs[b.last];
+    int t2, f2;
+    if (last.op == Op::PopJumpIfTrue) {
+      t2 = last.target;
+      f2 = b.last + 1;
+    } else {
+      t2 = b.last + 1;
+      f2 = last.target;
+    }
+    int kind = 0;
+    if (chain.true_target == chain.next && f2 == chain.false_target) kind = 1;        // c and d
+    else if (chain.true_target == chain.next && t2 == chain.false_target) kind = 2;   // not c or d
+    else if (chain.false_target == chain.next && t2 == chain.true_target) kind = 3;   // c or d
+    else if (chain.false_target == chain.next && f2 == chain.true_target) kind = 4;   // c or not d
+    if (kind == 0) break;
+    for (int i = b.first; i < b.last; ++i) {
+      ast::Body none;
+      simulate(i, stack, none);
+    }
+    Condition d = one_jump(b.last, stack);
+    switch (kind) {
+      case 1:
+        chain.expr = and_(chain.expr, d.expr);
+        chain.true_target = d.true_target;
+        break;
+      case 2:
+        chain.expr = or_(negate(chain.expr), d.expr);
+        chain.true_target = chain.false_target;
+        chain.false_target = d.false_target;
+        break;
+      case 3:
+        chain.expr = or_(chain.expr, d.expr);
+        chain.false_target = d.false_target;
+        break;
+      case 4:
+        chain.expr = or_(chain.expr, negate(d.expr));
+        chain.false_target = d.true_target;
+        break;
+    }
+    chain.next = d.next;
+    chain_blocks.push_back(block);
+  }
+  return chain;
+}
+
+int FunctionDecompiler::decompile_value_bool(int index, const Region& region, Stack& stack) {
+  const ir::Instr& jump = function_.instrs[index];
+  ast::ExprPtr left;
+  int resume = index + 1;
+  bool is_and = true;
+  if (jump.op == Op::JumpIfFalseOrPop || jump.op == Op::JumpIfTrueOrPop) {
+    left = pop_expr(stack, index);
+    is_and = jump.op == Op::JumpIfFalseOrPop;
+  } else {
+    // 3.12+: COPY 1; POP_JUMP_IF_x end; POP_TOP; <right>; end:
+    pop(stack, index);
+    left = pop_expr(stack, index);
+    is_and = jump.op == Op::PopJumpIfFalse;
+    if (resume < int(function_.instrs.size()) && function_.instrs[resume].op == Op::PopTop) ++resume;
+  }
+  const int end = jump.target;
+  Stack right_stack = stack;
+  ast::Body statements;
+  walk_region(resume, Region{end, graph_.block_of[resume], region.loop}, right_stack, statements);
+  if (!statements.empty() || right_stack.size() != stack.size() + 1) {
+    fail(index, "short-circuit operand with side statements");
+  }
+  ast::ExprPtr right = expr_of(right_stack.back(), index);
+  stack.push_back(Value::of(is_and ? and_(left, right) : or_(left, right)));
+  return end;
+}
+
+int FunctionDecompiler::decompile_conditional(int index, const Region& region, Stack& stack, ast::Body& out) {
+  // 3.12+ value-producing and/or: the tested value is a copy of the one below.
+  if (stack.size() >= 2 && stack.back().copy_token && stack.back().copy_token == stack[stack.size() - 2].copy_token &&
+      (function_.instrs[index].op == Op::PopJumpIfFalse || function_.instrs[index].op == Op::PopJumpIfTrue) &&
+      index + 1 < int(function_.instrs.size()) && function_.instrs[index + 1].op == Op::PopTop) {
+    return decompile_value_bool(index, region, stack);
+  }
+  const std::size_t depth = stack.size() - 1;
+  Condition condition = read_condition(index, stack);
+  const bool then_is_true = condition.true_target == condition.next;
+  ast::ExprPtr test = then_is_true ? condition.expr : negate(condition.expr);
+  const int then_start = condition.next;
+  const int else_start = then_is_true ? condition.false_target : condition.true_target;
+  if (int follow = try_inverted_while(test, then_start, else_start, region, stack, out, index); follow != -2)
+    return follow;
+  const int join = join_of(condition.first_block, region);
+
+  auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
+    if (start == join) return true;
+    if (region.loop && start == region.loop->continue_target && start != region.stop) {
+      body.push_back(make::continue_());
+      return false;
+    }
+    if (region.loop && start == region.loop->follow && start != region.stop) {
+      body.push_back(make::break_());
+      return false;
+    }
+    return walk_region(start, Region{join, graph_.block_of[start], region.loop}, branch_stack, body);
+  };
+  Stack then_stack = stack, else_stack = stack;
+  ast::Body then_body, else_body;
+  const bool then_falls = branch(then_start, then_stack, then_body);
+  const bool else_falls = branch(else_start, else_stack, else_body);
+  (void)depth;
+
+  if (then_falls && else_falls && then_body.empty() && else_body.empty() && then_stack.size() == stack.size() + 1 &&
+      else_stack.size() == stack.size() + 1) {
+    ast::ExprPtr when_true = expr_of(then_stack.back(), index);
+    ast::ExprPtr when_false = expr_of(else_stack.back(), index);
+    stack.push_back(Value::of(make::ifexp(test, when_true, when_false)));
+    return join;
+  }
+  if (then_body.empty() && !else_body.empty()) {
+    test = negate(test);
+    std::swap(then_body, else_body);
+  }
+  if (then_body.empty()) then_body.push_back(make::pass());
+  emit(out, make::if_(test, then_body, else_body), index);
+  stack = then_falls ? then_stack : else_stack;
+  if (!then_falls && !else_falls) return -1;
+  return join;
+}
+
+// 3.10+ compile `while cond: body` as `if cond: do { body } while (cond)`:
+// a test before the loop and the same test at its latch jumping back to the
+// top. Recognised at the first test; returns where to continue, or -2 when
+// the conditional at hand is not such a loop.
+int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start,
+                                           const Region& region, Stack& stack, ast::Body& out, int index) {
+  if (then_start >= int(function_.instrs.size())) return -2;
+  const int header_block = graph_.block_of[then_start];
+  if (graph_.blocks[header_block].first != then_start) return -2;
+  const cfg::Loop* loop = nullptr;
+  for (const cfg::Loop& candidate : graph_.loops)
+    if (candidate.header == header_block) loop = &candidate;
+  if (loop == nullptr || function_.instrs[then_start].op == Op::ForIter) return -2;
+  // The latch: ends in a conditional jump to the header, falling through to
+  // where the first test sends a false condition.
+  int latch = -1;
+  for (int candidate : loop->latches) {
+    const cfg::Block& b = graph_.blocks[candidate];
+    const ir::Instr& last = function_.instrs[b.last];
+    if (is_conditional_jump(last.op) && last.target == then_start && b.last + 1 == else_start) latch = candidate;
+  }
+  if (latch < 0) return -2;
+  // Extend the latch test backwards over blocks computing earlier operands.
+  int test_start_block = latch;
+  while (true) {
+    const cfg::Block& b = graph_.blocks[test_start_block];
+    if (b.predecessors.size() != 1) break;
+    const int pred = b.predecessors[0];
+    const cfg::Block& p = graph_.blocks[pred];
+    const ir::Instr& last = function_.instrs[p.last];
+    if (!loop->contains[pred] || pred == header_block || !is_conditional_jump(last.op)) break;
+    if (last.target != else_start && last.target != then_start) break;
+    if (p.last + 1 != b.first) break;
+    test_start_block = pred;
+  }
+  const int test_start = graph_.blocks[test_start_block].first;
+  const int follow = [&] {
+    for (const cfg::Block& b : graph_.blocks) {
+      if (!loop->contains[b.id] || !b.reachable) continue;
+      for (int succ : b.successors) {
+        const int target = graph_.blocks[succ].first;
+        if (!loop->contains[succ] && target != else_start && target > else_start) return target;
+      }
+    }
+    return else_start;
+  }();
+  LoopContext context{test_start, follow, header_block, region.loop};
+  ast::Body body;
+  Stack body_stack = stack;
+  if (then_start != test_start)
+    walk_region(then_start, Region{test_start, header_block, &context}, body_stack, body, /*enter_loop_header=*/true);
+  ast::Body orelse;
+  if (follow != else_start && else_start != region.stop) {
+    Stack else_stack = stack;
+    walk_region(else_start, Region{follow, graph_.block_of[else_start], region.loop}, else_stack, orelse);
+  }
+  if (body.empty()) body.push_back(make::pass());
+  emit(out, make::while_(test, body, orelse), index);
+  return follow;
+}
+
+int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out) {
+  const cfg::Loop* loop = nullptr;
+  for (const cfg::Loop& candidate : graph_.loops)
+    if (candidate.header == block) loop = &candidate;
+  if (loop == nullptr) fail(graph_.blocks[block].first, "loop header without a loop");
+  const int header = graph_.blocks[block].first;
+
+  // Where `break` goes: the one place outside the loop its body jumps to,
+  // other than the natural exit (which then starts the `else` clause).
+  auto follow_of = [&](int natural_exit) {
+    std::vector<int> exits;
+    for (const cfg::Block& b : graph_.blocks) {
+      if (!loop->contains[b.id] || !b.reachable) continue;
+      for (int succ : b.successors) {
+        if (loop->contains[succ]) continue;
+        const int target = graph_.blocks[succ].first;
+        if (target != natural_exit && std::find(exits.begin(), exits.end(), target) == exits.end())
+          exits.push_back(target);
+      }
+    }
+    if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit)) return exits[0];
+    return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
+  };
+
+  if (function_.instrs[header].op == Op::ForIter) {
+    Value iterator = pop(stack, header);
+    const int exit = function_.instrs[header].target;
+    const int follow = follow_of(exit);
+    LoopContext context{header, follow, block, region.loop};
+    auto group = std::make_shared<AssignmentGroup>();
+    group->targets.assign(1, nullptr);
+    Value item;
+    item.kind = Value::Kind::Slot;
+    item.group = group;
+    item.slot = 0;
+    Stack body_stack = stack;
+    body_stack.push_back(item);
+    ast::Body body;
+    walk_region(header + 1, Region{header, graph_.block_of[header + 1], &context}, body_stack, body);
+    ast::ExprPtr target = group->targets[0];
+    if (target == nullptr) fail(header, "for loop without a target");
+    ast::Body orelse;
+    if (follow != exit && exit != region.stop) {
+      Stack else_stack = stack;
+      walk_region(exit, Region{follow, graph_.block_of[exit], region.loop}, else_stack, orelse);
+    }
+    if (body.empty()) body.push_back(make::pass());
+    emit(out, make::for_(target, expr_of(iterator, header), body, orelse), header);
+    return follow;
+  }
+
+  // `while cond:` tested at the top (3.8/3.9, and loops 3.10+ keeps that way).
+  const cfg::Block& head = graph_.blocks[block];
+  const ir::Instr& head_last = function_.instrs[head.last];
+  if (is_conditional_jump(head_last.op) && is_pure_condition_block(block, stack)) {
+    const bool jump_leaves = !loop->contains[graph_.block_of[std::min<int>(head_last.target,
+                                                                          int(function_.instrs.size()) - 1)]];
+    if (jump_leaves) {
+      Stack condition_stack = stack;
+      for (int i = head.first; i < head.last; ++i) {
+        ast::Body none;
+        simulate(i, condition_stack, none);
+      }
+      Condition condition = read_condition(head.last, condition_stack);
+      const bool body_is_true = condition.true_target == condition.next;
+      const int exit = body_is_true ? condition.false_target : condition.true_target;
+      const int follow = follow_of(exit);
+      LoopContext context{header, follow, block, region.loop};
+      ast::Body body;
+      Stack body_stack = stack;
+      if (condition.next != header)
+        walk_region(condition.next, Region{header, graph_.block_of[condition.next], &context}, body_stack, body);
+      ast::Body orelse;
+      if (follow != exit && exit != region.stop) {
+        Stack else_stack = stack;
+        walk_region(exit, Region{follow, graph_.block_of[exit], region.loop}, else_stack, orelse);
+      }
+      if (body.empty()) body.push_back(make::pass());
+      emit(out, make::while_(body_is_true ? condition.expr : negate(condition.expr), body, orelse), header);
+      return follow;
+    }
+  }
+
+  // `while True:` (and anything else that only leaves by break or return).
+  const int follow = follow_of(-1);
+  LoopContext context{header, follow, block, region.loop};
+  ast::Body body;
+  Stack body_stack = stack;
+  walk_region(header, Region{header, block, &context}, body_stack, body, /*enter_loop_header=*/true);
+  if (body.empty()) body.push_back(make::pass());
+  emit(out, make::while_(make::boolean(true), body), header);
+  return follow;
+}
+
+}  // namespace depyf::decompile

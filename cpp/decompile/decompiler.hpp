@@ -1,0 +1,30 @@
+// Public entry points of the decompiler: code object -> Python source.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "ast/ast.hpp"
+#include "code/code_object.hpp"
+
+namespace depyf::decompile {
+
+struct DecompileOptions {
+  std::string indent = "    ";
+  // Print the function under this name instead of co_name (the original
+  // depyf's `overwite_fn_name`).
+  std::optional<std::string> function_name;
+};
+
+// A module or class body: its statements. A function: its full `def` (or
+// `async def`) statement with nested functions and lambdas inside.
+std::string decompile_source(const CodeObject& code, const DecompileOptions& options = {});
+
+// The statements of a code object's body (no enclosing def).
+ast::Body decompile_body(const CodeObject& code, const DecompileOptions& options = {});
+
+// The `def` statement of a function code object (no defaults: those live in
+// the code that creates the function).
+ast::StmtPtr decompile_function(const CodeObject& code, const DecompileOptions& options = {});
+
+}  // namespace depyf::decompile

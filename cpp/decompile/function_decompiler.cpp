@@ -1,0 +1,177 @@
+#include "decompile/function_decompiler.hpp"
+
+#include <algorithm>
+
+#include "code/error.hpp"
+
+namespace depyf::decompile {
+
+namespace make = ast::make;
+using ir::Op;
+
+namespace {
+
+// Far more steps than any real function needs (each instruction is walked
+// a small constant number of times); reaching it means a structuring bug,
+// reported as an error rather than a hang.
+constexpr long kStepsPerInstruction = 64;
+
+bool is_none_constant(const ast::ExprPtr& expr) {
+  auto* constant = ast::as<ast::Constant>(expr);
+  return constant && constant->value->kind == Constant::Kind::None;
+}
+
+bool assigns_name(const ast::StmtPtr& stmt, const char* name) {
+  auto* assign = ast::as<ast::Assign>(stmt);
+  if (assign == nullptr || assign->targets.size() != 1) return false;
+  auto* target = ast::as<ast::Name>(assign->targets[0]);
+  return target && target->id == name;
+}
+
+}  // namespace
+
+CodeKind code_kind(const CodeObject& code) {
+  if (code.name == "<module>") return CodeKind::Module;
+  if (code.name == "<lambda>") return CodeKind::Lambda;
+  if (code.name == "<listcomp>" || code.name == "<setcomp>" || code.name == "<dictcomp>" || code.name == "<genexpr>")
+    return CodeKind::Comprehension;
+  if ((code.flags & (kFlagOptimized | kFlagNewLocals)) == 0) return CodeKind::Class;
+  return CodeKind::Function;
+}
+
+FunctionDecompiler::FunctionDecompiler(const CodeObject& code, const DecompileOptions& options)
+    : code_(code), options_(options), function_(ir::normalise(code)), graph_(cfg::build_graph(function_)) {
+  kind_ = code_kind(code);
+  comprehension_mode_ = kind_ == CodeKind::Comprehension;
+}
+
+void FunctionDecompiler::emit(ast::Body& out, ast::StmtPtr stmt, int instr_index) {
+  if (instr_index >= 0 && instr_index < int(function_.instrs.size()) && stmt->lineno == 0)
+    stmt->lineno = function_.instrs[instr_index].line;
+  out.push_back(std::move(stmt));
+}
+
+void FunctionDecompiler::fail(int instr_index, const std::string& message) const {
+  std::string where = code_.qualname.empty() ? code_.name : code_.qualname;
+  if (instr_index >= 0 && instr_index < int(function_.instrs.size())) {
+    const ir::Instr& instr = function_.instrs[instr_index];
+    where += " at offset " + std::to_string(instr.offset) + " (" + ir::op_name(instr.op) + ")";
+  }
+  throw Error("cannot decompile " + where + ": " + message);
+}
+
+bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& stack, ast::Body& out,
+                                     bool enter_loop_header) {
+  const int count = int(function_.instrs.size());
+  const long step_limit = kStepsPerInstruction * (count + 16);
+  int i = begin;
+  bool first = true;
+  while (true) {
+    if (i < 0) return false;
+    if (i == region.stop && !(first && enter_loop_header)) return true;
+    if (i >= count) fail(count - 1, "control falls off the end of the code");
+    if (++steps_ > step_limit) fail(i, "structuring does not terminate");
+    const int block = graph_.block_of[i];
+    const bool at_own_header = first && enter_loop_header;
+    first = false;
+    if (!at_own_header && graph_.blocks[block].first == i &&
+        std::any_of(graph_.loops.begin(), graph_.loops.end(), [&](const cfg::Loop& l) { return l.header == block; })) {
+      i = decompile_loop(block, region, stack, out);
+      continue;
+    }
+    const ir::Instr& instr = function_.instrs[i];
+    switch (instr.op) {
+      case Op::PopJumpIfFalse:
+      case Op::PopJumpIfTrue:
+      case Op::PopJumpIfNone:
+      case Op::PopJumpIfNotNone:
+        i = decompile_conditional(i, region, stack, out);
+        continue;
+      case Op::JumpIfFalseOrPop:
+      case Op::JumpIfTrueOrPop:
+        i = decompile_value_bool(i, region, stack);
+        continue;
+      case Op::Jump: {
+        const int target = instr.target;
+        if (target == region.stop) return true;
+        if (region.loop && target == region.loop->continue_target) {
+          emit(out, make::continue_(), i);
+          return false;
+        }
+        if (region.loop && target == region.loop->follow) {
+          emit(out, make::break_(), i);
+          return false;
+        }
+        if (target > i && inside(target, region)) {
+          i = target;
+          continue;
+        }
+        fail(i, "jump out of the structured region");
+      }
+      case Op::ReturnValue:
+        emit(out, make::return_(pop_expr(stack, i)), i);
+        return false;
+      case Op::RaiseVarargs: {
+        ast::ExprPtr cause = instr.arg >= 2 ? pop_expr(stack, i) : nullptr;
+        ast::ExprPtr exc = instr.arg >= 1 ? pop_expr(stack, i) : nullptr;
+        emit(out, make::raise(exc, cause), i);
+        return false;
+      }
+      case Op::ForIter:
+        fail(i, "FOR_ITER outside a recognised loop");
+      default:
+        simulate(i, stack, out);
+        ++i;
+    }
+  }
+}
+
+void FunctionDecompiler::finish_body(ast::Body& body) {
+  // The implicit `return None` at the end of every body.
+  if (!body.empty() && kind_ != CodeKind::Lambda) {
+    if (auto* ret = ast::as<ast::Return>(body.back()); ret && (!ret->value || is_none_constant(ret->value)))
+      body.pop_back();
+  }
+  if (kind_ == CodeKind::Class) {
+    // Bookkeeping the compiler adds to every class body.
+    auto drop = [&](const char* name) {
+      body.erase(std::remove_if(body.begin(), body.end(), [&](const ast::StmtPtr& s) { return assigns_name(s, name); }),
+                 body.end());
+    };
+    drop("__module__");
+    drop("__qualname__");
+    drop("__firstlineno__");
+    drop("__static_attributes__");
+    drop("__classcell__");
+    if (!body.empty()) {
+      if (auto* ret = ast::as<ast::Return>(body.back())) {
+        auto* name = ast::as<ast::Name>(ret->value);
+        if (name && name->id == "__class__") body.pop_back();
+      }
+    }
+  }
+  if ((kind_ == CodeKind::Class || kind_ == CodeKind::Module) && !body.empty() && assigns_name(body.front(), "__doc__")) {
+    auto value = ast::as<ast::Assign>(body.front())->value;
+    body.front() = make::expr_stmt(value);
+  }
+  ast::Body declarations;
+  // STORE_GLOBAL anywhere, or LOAD_GLOBAL in a class body (which otherwise
+  // loads by name), only come from a `global` declaration.
+  if (!globals_.empty()) declarations.push_back(make::global(globals_));
+  if (!nonlocals_.empty()) declarations.push_back(make::nonlocal(nonlocals_));
+  if (kind_ == CodeKind::Function && !code_.consts.empty() && code_.consts[0]->kind == Constant::Kind::Str) {
+    declarations.insert(declarations.begin(), make::expr_stmt(make::constant(code_.consts[0])));
+  }
+  body.insert(body.begin(), declarations.begin(), declarations.end());
+  if (body.empty()) body.push_back(make::pass());
+}
+
+ast::Body FunctionDecompiler::run() {
+  ast::Body body;
+  Stack stack;
+  if (!function_.instrs.empty()) walk_region(0, Region{-1, 0, nullptr}, stack, body);
+  finish_body(body);
+  return body;
+}
+
+}  // namespace depyf::decompile

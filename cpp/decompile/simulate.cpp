@@ -1,0 +1,897 @@
+// Straight-line instructions: how each IR op changes the simulated stack
+// and which simple statements (assignments, expression statements, del,
+// imports) it produces.
+#include <algorithm>
+
+#include "code/error.hpp"
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+namespace make = ast::make;
+using ir::Op;
+
+namespace {
+
+ast::Operator operator_of(int binary_operator) {
+  switch (static_cast<ir::BinaryOperator>(binary_operator)) {
+    case ir::BinaryOperator::Add: return ast::Operator::Add;
+    case ir::BinaryOperator::And: return ast::Operator::BitAnd;
+    case ir::BinaryOperator::FloorDivide: return ast::Operator::FloorDiv;
+    case ir::BinaryOperator::LeftShift: return ast::Operator::LShift;
+    case ir::BinaryOperator::MatrixMultiply: return ast::Operator::MatMult;
+    case ir::BinaryOperator::Multiply: return ast::Operator::Mult;
+    case ir::BinaryOperator::Remainder: return ast::Operator::Mod;
+    case ir::BinaryOperator::Or: return ast::Operator::BitOr;
+    case ir::BinaryOperator::Power: return ast::Operator::Pow;
+    case ir::BinaryOperator::RightShift: return ast::Operator::RShift;
+    case ir::BinaryOperator::Subtract: return ast::Operator::Sub;
+    case ir::BinaryOperator::TrueDivide: return ast::Operator::Div;
+    case ir::BinaryOperator::Xor: return ast::Operator::BitXor;
+  }
+  return ast::Operator::Add;
+}
+
+std::optional<ast::CmpOp> comparison_of(int compare_operator) {
+  switch (static_cast<ir::CompareOperator>(compare_operator)) {
+    case ir::CompareOperator::Lt: return ast::CmpOp::Lt;
+    case ir::CompareOperator::Le: return ast::CmpOp::LtE;
+    case ir::CompareOperator::Eq: return ast::CmpOp::Eq;
+    case ir::CompareOperator::Ne: return ast::CmpOp::NotEq;
+    case ir::CompareOperator::Gt: return ast::CmpOp::Gt;
+    case ir::CompareOperator::Ge: return ast::CmpOp::GtE;
+    case ir::CompareOperator::In: return ast::CmpOp::In;
+    case ir::CompareOperator::NotIn: return ast::CmpOp::NotIn;
+    case ir::CompareOperator::Is: return ast::CmpOp::Is;
+    case ir::CompareOperator::IsNot: return ast::CmpOp::IsNot;
+    case ir::CompareOperator::ExceptionMatch: break;
+  }
+  return std::nullopt;
+}
+
+// The elements of a display built for a call or an unpacking, when the
+// value is such a display; otherwise nullopt.
+std::optional<std::vector<ast::ExprPtr>> display_elements(const ast::ExprPtr& expr) {
+  if (auto* tuple = ast::as<ast::Tuple>(expr)) return tuple->elts;
+  if (auto* list = ast::as<ast::List>(expr)) return list->elts;
+  return std::nullopt;
+}
+
+ast::ExprPtr tuple_constant_items(const ast::ExprPtr& expr) {
+  auto* constant = ast::as<ast::Constant>(expr);
+  if (constant == nullptr || constant->value->kind != Constant::Kind::Tuple) return nullptr;
+  std::vector<ast::ExprPtr> items;
+  for (const auto& item : constant->value->items) items.push_back(make::constant(item));
+  return make::tuple(std::move(items));
+}
+
+std::vector<std::string> string_tuple(const ast::ExprPtr& expr) {
+  std::vector<std::string> result;
+  if (auto* constant = ast::as<ast::Constant>(expr); constant && constant->value->kind == Constant::Kind::Tuple) {
+    for (const auto& item : constant->value->items) result.push_back(item->text);
+  }
+  return result;
+}
+
+bool same_target(const ast::ExprPtr& a, const ast::ExprPtr& b) {
+  if (a == b) return true;
+  auto* na = ast::as<ast::Name>(a);
+  auto* nb = ast::as<ast::Name>(b);
+  if (na && nb) return na->id == nb->id;
+  auto* aa = ast::as<ast::Attribute>(a);
+  auto* ab = ast::as<ast::Attribute>(b);
+  if (aa && ab) return aa->attr == ab->attr && aa->value == ab->value;
+  auto* sa = ast::as<ast::Subscript>(a);
+  auto* sb = ast::as<ast::Subscript>(b);
+  if (sa && sb) return sa->value == sb->value && sa->slice == sb->slice;
+  return false;
+}
+
+}  // namespace
+
+Value FunctionDecompiler::pop(Stack& stack, int index) {
+  if (stack.empty()) fail(index, "stack underflow");
+  Value value = std::move(stack.back());
+  stack.pop_back();
+  return value;
+}
+
+ast::ExprPtr FunctionDecompiler::expr_of(const Value& value, int index) {
+  switch (value.kind) {
+    case Value::Kind::Expr:
+    case Value::Kind::Iterator:
+    case Value::Kind::Unknown:
+      return value.expr;
+    case Value::Kind::Function:
+      return function_expression(*value.function, index);
+    case Value::Kind::Module:
+      return make::name(value.import->module.substr(0, value.import->module.find('.')));
+    default:
+      break;
+  }
+  if (value.expr) return value.expr;
+  fail(index, "a stack slot that is not an expression is used as one");
+}
+
+ast::ExprPtr FunctionDecompiler::pop_expr(Stack& stack, int index) { return expr_of(pop(stack, index), index); }
+
+void FunctionDecompiler::discard(int index, Stack& stack, ast::Body& out) {
+  Value value = pop(stack, index);
+  switch (value.kind) {
+    case Value::Kind::Null:
+    case Value::Kind::Iterator:
+    case Value::Kind::Unknown:
+    case Value::Kind::BuildClass:
+      return;
+    case Value::Kind::Module:
+      if (value.import->has_fromlist && !value.import->names.empty()) {
+        emit(out, make::import_from(value.import->module.empty() ? std::nullopt
+                                                                 : std::optional<std::string>(value.import->module),
+                                    value.import->names, value.import->level),
+             index);
+      }
+      return;
+    default:
+      break;
+  }
+  // The other copy of a duplicated value is still on the stack: the pop
+  // just drops a temporary (chained comparison and similar idioms).
+  if (value.copy_token) {
+    for (const Value& other : stack)
+      if (other.copy_token == value.copy_token) return;
+  }
+  emit(out, make::expr_stmt(expr_of(value, index)), index);
+}
+
+void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr target, Stack& stack, ast::Body& out) {
+  // Slots of an unpacking or rotation: the assignment is emitted once every
+  // slot has its target.
+  if (value.kind == Value::Kind::Slot) {
+    auto group = value.group;
+    if (value.slot < 0 || value.slot >= int(group->targets.size())) fail(index, "bad unpacking slot");
+    ast::ExprPtr slot_target = target;
+    if (group->starred_index == value.slot) slot_target = make::starred(target, ast::ExprContext::Store);
+    group->targets[value.slot] = slot_target;
+    if (!group->values.empty()) group->values[value.slot] = value.expr;
+    if (++group->filled < int(group->targets.size())) return;
+    auto tuple = make::tuple(group->targets, ast::ExprContext::Store);
+    if (group->parent) {
+      Value parent_slot;
+      parent_slot.kind = Value::Kind::Slot;
+      parent_slot.group = group->parent;
+      parent_slot.slot = group->parent_slot;
+      store(index, parent_slot, tuple, stack, out);
+      return;
+    }
+    if (!group->value && group->values.empty()) return;  // a for-loop target: read by the loop
+    ast::ExprPtr assigned = group->value ? group->value : make::tuple(group->values);
+    emit(out, make::assign(tuple, assigned), index);
+    return;
+  }
+  if (value.kind == Value::Kind::Function && ast::as<ast::Name>(target)) {
+    const std::string& name = ast::as<ast::Name>(target)->id;
+    if (value.function->code->name == name) {
+      emit(out, function_statement(*value.function, name, {}, index), index);
+      return;
+    }
+  }
+  if (value.kind == Value::Kind::Module && ast::as<ast::Name>(target)) {
+    const auto& import = *value.import;
+    const std::string& name = ast::as<ast::Name>(target)->id;
+    const std::string first = import.module.substr(0, import.module.find('.'));
+    std::optional<std::string> asname;
+    if (name != first || !import.attribute_chain.empty()) asname = name;
+    emit(out, make::import({make::alias(import.module, asname)}), index);
+    return;
+  }
+  if (value.kind == Value::Kind::ImportedName && ast::as<ast::Name>(target)) {
+    auto& import = *value.import;
+    const std::string& name = ast::as<ast::Name>(target)->id;
+    if (!import.has_fromlist) {  // `import a.b as c`
+      emit(out, make::import({make::alias(import.module, name)}), index);
+      return;
+    }
+    auto& alias = import.names[value.slot];
+    if (alias.name != name) alias.asname = name;
+    return;
+  }
+  if (value.function && (value.kind == Value::Kind::Expr) && ast::as<ast::Name>(target)) {
+    const std::string& name = ast::as<ast::Name>(target)->id;
+    if (value.class_definition) {
+      emit(out, class_statement(value, name, index), index);
+      return;
+    }
+    if (value.function->code->name == name && !value.decorators.empty()) {
+      emit(out, function_statement(*value.function, name, value.decorators, index), index);
+      return;
+    }
+  }
+  ast::ExprPtr assigned = expr_of(value, index);
+  // Two copies of one value stored in a row: `a = b = value`.
+  if (!out.empty() && value.copy_token) {
+    if (auto* previous = ast::as<ast::Assign>(out.back()); previous && previous->value == assigned) {
+      auto merged = make::assign(previous->targets, assigned);
+      merged->targets.push_back(target);
+      merged->lineno = previous->lineno;
+      out.back() = merged;
+      return;
+    }
+  }
+  if (value.inplace) {
+    if (auto* binop = ast::as<ast::BinOp>(assigned); binop && same_target(binop->left, target)) {
+      emit(out, make::aug_assign(target, binop->op, binop->right), index);
+      return;
+    }
+  }
+  emit(out, make::assign(target, assigned), index);
+}
+
+void FunctionDecompiler::simulate_call(int index, Stack& stack) {
+  const ir::Instr& instr = function_.instrs[index];
+  std::vector<std::string> keyword_names;
+  if (instr.arg2 == ir::kKwNamesOnStack) {
+    keyword_names = string_tuple(pop_expr(stack, index));
+  } else if (instr.arg2 >= 0 && instr.arg2 < int(code_.consts.size())) {
+    for (const auto& item : code_.consts[instr.arg2]->items) keyword_names.push_back(item->text);
+  }
+  if (int(keyword_names.size()) > instr.arg) fail(index, "more keyword names than arguments");
+  std::vector<Value> raw_args(instr.arg);
+  for (int i = instr.arg - 1; i >= 0; --i) raw_args[i] = pop(stack, index);
+  std::vector<Value> callable_slots(instr.extra);
+  for (int i = instr.extra - 1; i >= 0; --i) callable_slots[i] = pop(stack, index);
+  // 3.11+: [NULL, callable] or [callable, NULL]; a method call: [method, self].
+  const Value* callable = nullptr;
+  bool method_call = false;
+  for (const Value& slot : callable_slots) {
+    if (slot.kind == Value::Kind::Null) continue;
+    if (callable == nullptr) {
+      callable = &slot;
+    } else {
+      method_call = true;  // the second non-null slot is `self`, already inside the method expression
+    }
+  }
+  (void)method_call;
+  if (callable == nullptr) fail(index, "call without a callable");
+
+  // class C(...): LOAD_BUILD_CLASS, <function>, 'C', bases...
+  if (callable->kind == Value::Kind::BuildClass) {
+    Value result;
+    result.kind = Value::Kind::Expr;
+    auto call = make::call(make::name("__build_class__"));
+    for (std::size_t i = 0; i < raw_args.size(); ++i) {
+      if (i + keyword_names.size() >= raw_args.size()) {
+        call->keywords.push_back(make::keyword(keyword_names[i + keyword_names.size() - raw_args.size()],
+                                               expr_of(raw_args[i], index)));
+      } else if (i == 0 && raw_args[0].kind == Value::Kind::Function) {
+        call->args.push_back(make::name("__depyf_class_body__"));
+      } else {
+        call->args.push_back(expr_of(raw_args[i], index));
+      }
+    }
+    result.expr = call;
+    result.function = raw_args.empty() ? nullptr : raw_args[0].function;
+    result.class_definition = result.function != nullptr;
+    stack.push_back(result);
+    return;
+  }
+  // A comprehension (≤3.11): <function of the comprehension code>(iter).
+  if (callable->kind == Value::Kind::Function && raw_args.size() == 1 && keyword_names.empty() &&
+      callable->function->code->name.size() > 1 && callable->function->code->name[0] == '<' &&
+      callable->function->code->name != "<lambda>") {
+    const Value& iterable = raw_args[0];
+    stack.push_back(Value::of(comprehension_expression(*callable->function, iterable.expr, index)));
+    return;
+  }
+  auto call = make::call(expr_of(*callable, index));
+  Value result;
+  // One positional argument that is a definition: a decorator application.
+  if (raw_args.size() == 1 && keyword_names.empty() && raw_args[0].function &&
+      (raw_args[0].kind == Value::Kind::Function || !raw_args[0].decorators.empty() ||
+       raw_args[0].class_definition)) {
+    result.function = raw_args[0].function;
+    result.class_definition = raw_args[0].class_definition;
+    result.decorators.push_back(call->func);
+    result.decorators.insert(result.decorators.end(), raw_args[0].decorators.begin(), raw_args[0].decorators.end());
+  }
+  const std::size_t positional = raw_args.size() - keyword_names.size();
+  for (std::size_t i = 0; i < raw_args.size(); ++i) {
+    ast::ExprPtr arg = expr_of(raw_args[i], index);
+    if (i < positional) {
+      call->args.push_back(arg);
+    } else {
+      call->keywords.push_back(make::keyword(keyword_names[i - positional], arg));
+    }
+  }
+  result.expr = call;
+  stack.push_back(result);
+}
+
+void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
+  const ir::Instr& instr = function_.instrs[index];
+  ast::ExprPtr kwargs = instr.arg ? pop_expr(stack, index) : nullptr;
+  ast::ExprPtr args = pop_expr(stack, index);
+  std::vector<Value> callable_slots(instr.extra);
+  for (int i = instr.extra - 1; i >= 0; --i) callable_slots[i] = pop(stack, index);
+  const Value* callable = nullptr;
+  for (const Value& slot : callable_slots)
+    if (slot.kind != Value::Kind::Null && callable == nullptr) callable = &slot;
+  if (callable == nullptr) fail(index, "call without a callable");
+  auto call = make::call(expr_of(*callable, index));
+  if (auto elements = display_elements(args)) {
+    call->args = *elements;
+  } else if (auto constant_items = tuple_constant_items(args)) {
+    call->args.push_back(make::starred(args));
+  } else {
+    call->args.push_back(make::starred(args));
+  }
+  if (kwargs) {
+    auto* dict = ast::as<ast::Dict>(kwargs);
+    if (dict != nullptr) {
+      for (std::size_t i = 0; i < dict->keys.size(); ++i) {
+        auto* key = ast::as<ast::Constant>(dict->keys[i]);
+        if (key && key->value->kind == Constant::Kind::Str) {
+          call->keywords.push_back(make::keyword(key->value->text, dict->values[i]));
+        } else {
+          call->keywords.push_back(make::double_star(dict->values[i]));
+        }
+      }
+    } else {
+      call->keywords.push_back(make::double_star(kwargs));
+    }
+  }
+  stack.push_back(Value::of(call));
+}
+
+void FunctionDecompiler::simulate_import(int index, Stack& stack, ast::Body& out) {
+  const ir::Instr& instr = function_.instrs[index];
+  if (instr.op == Op::ImportName) {
+    ast::ExprPtr fromlist = pop_expr(stack, index);
+    ast::ExprPtr level = pop_expr(stack, index);
+    Value module;
+    module.kind = Value::Kind::Module;
+    module.import = std::make_shared<ImportValue>();
+    module.import->module = instr.name;
+    if (auto* constant = ast::as<ast::Constant>(level); constant && constant->value->kind == Constant::Kind::Int) {
+      module.import->level = std::stoi(constant->value->text);
+    }
+    auto* list = ast::as<ast::Constant>(fromlist);
+    module.import->has_fromlist = list && list->value->kind != Constant::Kind::None;
+    stack.push_back(module);
+    return;
+  }
+  if (instr.op == Op::ImportFrom) {
+    if (stack.empty() || stack.back().kind != Value::Kind::Module) fail(index, "IMPORT_FROM without a module");
+    auto import = stack.back().import;
+    Value imported;
+    imported.kind = Value::Kind::ImportedName;
+    imported.import = import;
+    if (import->has_fromlist) {
+      import->names.push_back(make::alias(instr.name));
+      imported.slot = int(import->names.size()) - 1;
+    } else {
+      import->attribute_chain += "." + instr.name;
+    }
+    stack.push_back(imported);
+    return;
+  }
+  // from m import *
+  Value module = pop(stack, index);
+  if (module.kind != Value::Kind::Module) fail(index, "import * without a module");
+  emit(out, make::import_from(module.import->module.empty() ? std::nullopt
+                                                            : std::optional<std::string>(module.import->module),
+                              {make::alias("*")}, module.import->level),
+       index);
+}
+
+void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
+  const ir::Instr& instr = function_.instrs[index];
+  auto push = [&](ast::ExprPtr expr) { stack.push_back(Value::of(std::move(expr))); };
+  auto name_target = [&](ast::ExprContext ctx) { return make::name(instr.name, ctx); };
+  switch (instr.op) {
+    case Op::PopTop:
+      discard(index, stack, out);
+      return;
+    case Op::Copy: {
+      if (instr.arg < 1 || instr.arg > int(stack.size())) fail(index, "COPY beyond the stack");
+      Value& original = stack[stack.size() - instr.arg];
+      if (!original.copy_token) original.copy_token = std::make_shared<int>(index);
+      stack.push_back(original);
+      return;
+    }
+    case Op::Swap:
+    case Op::Rotate: {
+      const int n = instr.arg;
+      if (n < 2 || n > int(stack.size())) fail(index, "stack shuffle beyond the stack");
+      const auto first = stack.end() - n;
+      // Rotating plain values that are then stored one by one is a tuple
+      // assignment written `a, b = b, a`: tag them as one group.
+      const bool plain = std::all_of(first, stack.end(), [](const Value& v) {
+        return v.kind == Value::Kind::Expr && !v.inplace && !v.copy_token && v.group == nullptr;
+      });
+      const ir::Op next = index + 1 < int(function_.instrs.size()) ? function_.instrs[index + 1].op : Op::PopTop;
+      const bool stores_follow = next == Op::StoreFast || next == Op::StoreName || next == Op::StoreGlobal ||
+                                 next == Op::StoreDeref || next == Op::Swap || next == Op::Rotate ||
+                                 next == Op::LoadFast || next == Op::LoadName || next == Op::LoadGlobal ||
+                                 next == Op::LoadDeref;
+      if (instr.op == Op::Swap) {
+        std::swap(stack[stack.size() - 1], stack[stack.size() - n]);
+      } else {
+        std::rotate(first, stack.end() - 1, stack.end());
+      }
+      if (plain && stores_follow) {
+        auto group = std::make_shared<AssignmentGroup>();
+        group->targets.assign(n, nullptr);
+        group->values.assign(n, nullptr);
+        for (int k = 0; k < n; ++k) {
+          Value& slot = stack[stack.size() - 1 - k];
+          ast::ExprPtr carried = slot.expr;
+          slot.kind = Value::Kind::Slot;
+          slot.group = group;
+          slot.slot = k;
+          slot.expr = carried;
+        }
+      }
+      return;
+    }
+    case Op::PushNull:
+      stack.push_back(Value::null());
+      return;
+    case Op::LoadConst:
+      if (instr.arg < 0 || instr.arg >= int(code_.consts.size())) fail(index, "constant index out of range");
+      push(make::constant(code_.consts[instr.arg]));
+      return;
+    case Op::LoadName:
+    case Op::LoadFast:
+    case Op::LoadFastCheck:
+    case Op::LoadDeref:
+    case Op::LoadClassDeref:
+    case Op::LoadClosure:
+      push(make::name(instr.name));
+      return;
+    case Op::LoadGlobal:
+      if (kind_ == CodeKind::Class && std::find(globals_.begin(), globals_.end(), instr.name) == globals_.end())
+        globals_.push_back(instr.name);
+      if (instr.arg2 && function_.code->version.minor <= 12) stack.push_back(Value::null());
+      push(make::name(instr.name));
+      if (instr.arg2 && function_.code->version.minor >= 13) stack.push_back(Value::null());
+      return;
+    case Op::LoadFromDictOrDeref:
+    case Op::LoadFromDictOrGlobals:
+      pop(stack, index);
+      push(make::name(instr.name));
+      return;
+    case Op::LoadFastAndClear:
+      stack.push_back(Value::unknown("saved_" + instr.name));
+      return;
+    case Op::LoadLocals:
+      push(make::call(make::name("locals")));
+      return;
+    case Op::LoadBuildClass: {
+      Value marker;
+      marker.kind = Value::Kind::BuildClass;
+      stack.push_back(marker);
+      return;
+    }
+    case Op::LoadAssertionError:
+      push(make::name("AssertionError"));
+      return;
+    case Op::StoreName:
+    case Op::StoreFast:
+    case Op::StoreDeref:
+    case Op::StoreGlobal: {
+      if (instr.op == Op::StoreGlobal && std::find(globals_.begin(), globals_.end(), instr.name) == globals_.end())
+        globals_.push_back(instr.name);
+      if (instr.op == Op::StoreDeref &&
+          std::find(code_.freevars.begin(), code_.freevars.end(), instr.name) != code_.freevars.end() &&
+          std::find(nonlocals_.begin(), nonlocals_.end(), instr.name) == nonlocals_.end())
+        nonlocals_.push_back(instr.name);
+      Value value = pop(stack, index);
+      store(index, value, name_target(ast::ExprContext::Store), stack, out);
+      return;
+    }
+    case Op::DeleteName:
+    case Op::DeleteFast:
+    case Op::DeleteDeref:
+    case Op::DeleteGlobal:
+      if (instr.op == Op::DeleteGlobal && std::find(globals_.begin(), globals_.end(), instr.name) == globals_.end())
+        globals_.push_back(instr.name);
+      emit(out, make::delete_({name_target(ast::ExprContext::Del)}), index);
+      return;
+    case Op::LoadAttr:
+      push(make::attribute(pop_expr(stack, index), instr.name));
+      return;
+    case Op::LoadMethod: {
+      ast::ExprPtr owner = pop_expr(stack, index);
+      push(make::attribute(owner, instr.name));
+      stack.push_back(Value::null());
+      return;
+    }
+    case Op::LoadSuperAttr: {
+      // 3.12: [global super, class, self] -> super().name (zero-argument form when arg2 bit 1 is clear).
+      ast::ExprPtr self = pop_expr(stack, index);
+      ast::ExprPtr cls = pop_expr(stack, index);
+      ast::ExprPtr super_fn = pop_expr(stack, index);
+      auto super_call = make::call(super_fn);
+      if (instr.arg2 & 2) super_call->args = {cls, self};
+      push(make::attribute(super_call, instr.name));
+      if (instr.arg2 & 1) stack.push_back(Value::null());
+      return;
+    }
+    case Op::StoreAttr: {
+      ast::ExprPtr owner = pop_expr(stack, index);
+      Value value = pop(stack, index);
+      store(index, value, make::attribute(owner, instr.name, ast::ExprContext::Store), stack, out);
+      return;
+    }
+    case Op::DeleteAttr:
+      emit(out, make::delete_({make::attribute(pop_expr(stack, index), instr.name, ast::ExprContext::Del)}), index);
+      return;
+    case Op::BinarySubscr: {
+      ast::ExprPtr key = pop_expr(stack, index);
+      push(make::subscript(pop_expr(stack, index), key));
+      return;
+    }
+    case Op::StoreSubscr: {
+      ast::ExprPtr key = pop_expr(stack, index);
+      ast::ExprPtr owner = pop_expr(stack, index);
+      Value value = pop(stack, index);
+      store(index, value, make::subscript(owner, key, ast::ExprContext::Store), stack, out);
+      return;
+    }
+    case Op::DeleteSubscr: {
+      ast::ExprPtr key = pop_expr(stack, index);
+      emit(out, make::delete_({make::subscript(pop_expr(stack, index), key, ast::ExprContext::Del)}), index);
+      return;
+    }
+    case Op::BinarySlice: {
+      ast::ExprPtr upper = pop_expr(stack, index);
+      ast::ExprPtr lower = pop_expr(stack, index);
+      ast::ExprPtr owner = pop_expr(stack, index);
+      push(make::subscript(owner, make::slice(lower, upper)));
+      return;
+    }
+    case Op::StoreSlice: {
+      ast::ExprPtr upper = pop_expr(stack, index);
+      ast::ExprPtr lower = pop_expr(stack, index);
+      ast::ExprPtr owner = pop_expr(stack, index);
+      Value value = pop(stack, index);
+      store(index, value, make::subscript(owner, make::slice(lower, upper), ast::ExprContext::Store), stack, out);
+      return;
+    }
+    case Op::UnaryNegative:
+      push(make::unaryop(ast::UnaryOperator::USub, pop_expr(stack, index)));
+      return;
+    case Op::UnaryPositive:
+      push(make::unaryop(ast::UnaryOperator::UAdd, pop_expr(stack, index)));
+      return;
+    case Op::UnaryInvert:
+      push(make::unaryop(ast::UnaryOperator::Invert, pop_expr(stack, index)));
+      return;
+    case Op::UnaryNot:
+      push(make::unaryop(ast::UnaryOperator::Not, pop_expr(stack, index)));
+      return;
+    case Op::BinaryOp: {
+      ast::ExprPtr right = pop_expr(stack, index);
+      ast::ExprPtr left = pop_expr(stack, index);
+      Value result = Value::of(make::binop(left, operator_of(instr.arg), right));
+      result.inplace = instr.arg2 != 0;
+      stack.push_back(result);
+      return;
+    }
+    case Op::Compare: {
+      ast::ExprPtr right = pop_expr(stack, index);
+      ast::ExprPtr left = pop_expr(stack, index);
+      auto op = comparison_of(instr.arg);
+      if (!op) fail(index, "exception-match comparison outside an except clause");
+      push(make::compare(left, *op, right));
+      return;
+    }
+    case Op::BuildTuple:
+    case Op::BuildList:
+    case Op::BuildSet: {
+      std::vector<ast::ExprPtr> items(instr.arg);
+      for (int i = instr.arg - 1; i >= 0; --i) items[i] = pop_expr(stack, index);
+      if (instr.op == Op::BuildTuple) push(make::tuple(std::move(items)));
+      if (instr.op == Op::BuildList) push(make::list(std::move(items)));
+      if (instr.op == Op::BuildSet) push(make::set(std::move(items)));
+      return;
+    }
+    case Op::BuildMap: {
+      std::vector<ast::ExprPtr> keys(instr.arg), values(instr.arg);
+      for (int i = instr.arg - 1; i >= 0; --i) {
+        values[i] = pop_expr(stack, index);
+        keys[i] = pop_expr(stack, index);
+      }
+      push(make::dict(std::move(keys), std::move(values)));
+      return;
+    }
+    case Op::BuildConstKeyMap: {
+      ast::ExprPtr key_tuple = pop_expr(stack, index);
+      std::vector<ast::ExprPtr> values(instr.arg), keys;
+      for (int i = instr.arg - 1; i >= 0; --i) values[i] = pop_expr(stack, index);
+      auto* constant = ast::as<ast::Constant>(key_tuple);
+      if (constant == nullptr || int(constant->value->items.size()) != instr.arg) fail(index, "BUILD_CONST_KEY_MAP keys");
+      for (const auto& key : constant->value->items) keys.push_back(make::constant(key));
+      push(make::dict(std::move(keys), std::move(values)));
+      return;
+    }
+    case Op::BuildString: {
+      std::vector<ast::ExprPtr> parts(instr.arg);
+      for (int i = instr.arg - 1; i >= 0; --i) parts[i] = pop_expr(stack, index);
+      std::vector<ast::ExprPtr> values;
+      for (auto& part : parts) {
+        if (auto* joined = ast::as<ast::JoinedStr>(part)) {
+          values.insert(values.end(), joined->values.begin(), joined->values.end());
+        } else {
+          values.push_back(part);
+        }
+      }
+      push(make::joined_str(std::move(values)));
+      return;
+    }
+    case Op::BuildSlice: {
+      ast::ExprPtr step = instr.arg == 3 ? pop_expr(stack, index) : nullptr;
+      ast::ExprPtr upper = pop_expr(stack, index);
+      ast::ExprPtr lower = pop_expr(stack, index);
+      auto is_none = [](const ast::ExprPtr& e) {
+        auto* c = ast::as<ast::Constant>(e);
+        return c && c->value->kind == Constant::Kind::None;
+      };
+      push(make::slice(is_none(lower) ? nullptr : lower, is_none(upper) ? nullptr : upper,
+                       step && is_none(step) ? nullptr : step));
+      return;
+    }
+    case Op::BuildUnpack: {
+      std::vector<ast::ExprPtr> parts(instr.arg);
+      for (int i = instr.arg - 1; i >= 0; --i) parts[i] = pop_expr(stack, index);
+      const auto kind = static_cast<ir::UnpackBuildKind>(instr.arg2);
+      if (kind == ir::UnpackBuildKind::Map || kind == ir::UnpackBuildKind::MapWithCall) {
+        std::vector<ast::ExprPtr> keys, values;
+        for (auto& part : parts) {
+          if (auto* dict = ast::as<ast::Dict>(part)) {
+            keys.insert(keys.end(), dict->keys.begin(), dict->keys.end());
+            values.insert(values.end(), dict->values.begin(), dict->values.end());
+          } else {
+            keys.push_back(nullptr);
+            values.push_back(part);
+          }
+        }
+        push(make::dict(std::move(keys), std::move(values)));
+        return;
+      }
+      std::vector<ast::ExprPtr> elements;
+      for (auto& part : parts) {
+        auto* tuple = ast::as<ast::Tuple>(part);
+        if (tuple) {
+          elements.insert(elements.end(), tuple->elts.begin(), tuple->elts.end());
+        } else {
+          elements.push_back(make::starred(part));
+        }
+      }
+      if (kind == ir::UnpackBuildKind::List) push(make::list(std::move(elements)));
+      else if (kind == ir::UnpackBuildKind::Set) push(make::set(std::move(elements)));
+      else push(make::tuple(std::move(elements)));
+      return;
+    }
+    case Op::ListExtend:
+    case Op::SetUpdate:
+    case Op::ListAppend:
+    case Op::SetAdd: {
+      ast::ExprPtr item = pop_expr(stack, index);
+      if (comprehension_mode_ && (instr.op == Op::ListAppend || instr.op == Op::SetAdd)) {
+        emit(out, make::expr_stmt(make::call(make::name("__depyf_element__"), {item})), index);
+        return;
+      }
+      if (instr.arg < 1 || instr.arg > int(stack.size())) fail(index, "display update beyond the stack");
+      Value& target = stack[stack.size() - instr.arg];
+      const bool extend = instr.op == Op::ListExtend || instr.op == Op::SetUpdate;
+      std::vector<ast::ExprPtr> elts;
+      if (auto* list = ast::as<ast::List>(target.expr)) elts = list->elts;
+      else if (auto* set = ast::as<ast::Set>(target.expr)) elts = set->elts;
+      else fail(index, "display update of something that is not a display");
+      if (extend) {
+        // A constant tuple extended into an empty display is how 3.9+ build
+        // long constant lists: [1, 2, 3].
+        auto items = tuple_constant_items(item);
+        if (items && elts.empty()) {
+          elts = ast::as<ast::Tuple>(items)->elts;
+        } else {
+          elts.push_back(make::starred(item));
+        }
+      } else {
+        elts.push_back(item);
+      }
+      if (ast::as<ast::List>(target.expr)) target.expr = make::list(std::move(elts));
+      else target.expr = make::set(std::move(elts));
+      return;
+    }
+    case Op::DictUpdate:
+    case Op::DictMerge:
+    case Op::MapAdd: {
+      ast::ExprPtr value = pop_expr(stack, index);
+      ast::ExprPtr key = instr.op == Op::MapAdd ? pop_expr(stack, index) : nullptr;
+      if (comprehension_mode_ && instr.op == Op::MapAdd) {
+        emit(out, make::expr_stmt(make::call(make::name("__depyf_element__"), {key, value})), index);
+        return;
+      }
+      if (instr.arg < 1 || instr.arg > int(stack.size())) fail(index, "dict update beyond the stack");
+      Value& target = stack[stack.size() - instr.arg];
+      auto* dict = ast::as<ast::Dict>(target.expr);
+      if (dict == nullptr) fail(index, "dict update of something that is not a dict display");
+      auto keys = dict->keys;
+      auto values = dict->values;
+      if (instr.op == Op::MapAdd) {
+        keys.push_back(key);
+        values.push_back(value);
+      } else if (auto* other = ast::as<ast::Dict>(value); other && instr.op == Op::DictUpdate && keys.empty()) {
+        keys = other->keys;
+        values = other->values;
+      } else {
+        keys.push_back(nullptr);
+        values.push_back(value);
+      }
+      target.expr = make::dict(std::move(keys), std::move(values));
+      return;
+    }
+    case Op::ListToTuple: {
+      ast::ExprPtr list = pop_expr(stack, index);
+      auto* display = ast::as<ast::List>(list);
+      if (display == nullptr) fail(index, "LIST_TO_TUPLE of something that is not a list display");
+      push(make::tuple(display->elts));
+      return;
+    }
+    case Op::UnpackSequence:
+    case Op::UnpackEx: {
+      Value source = pop(stack, index);
+      const int before = instr.op == Op::UnpackEx ? (instr.arg & 0xff) : instr.arg;
+      const int after = instr.op == Op::UnpackEx ? (instr.arg >> 8) : 0;
+      const int count = before + after + (instr.op == Op::UnpackEx ? 1 : 0);
+      auto group = std::make_shared<AssignmentGroup>();
+      group->targets.assign(count, nullptr);
+      if (instr.op == Op::UnpackEx) group->starred_index = before;
+      if (source.kind == Value::Kind::Slot) {  // nested: (a, b), c = ...
+        group->parent = source.group;
+        group->parent_slot = source.slot;
+      } else if (source.kind == Value::Kind::ForItem) {
+        group->parent = source.group;
+        group->parent_slot = 0;
+      } else {
+        group->value = expr_of(source, index);
+      }
+      for (int k = count - 1; k >= 0; --k) {
+        Value slot;
+        slot.kind = Value::Kind::Slot;
+        slot.group = group;
+        slot.slot = k;
+        stack.push_back(slot);
+      }
+      return;
+    }
+    case Op::FormatValue: {
+      ast::ExprPtr spec = instr.arg2 ? pop_expr(stack, index) : nullptr;
+      Value value = pop(stack, index);
+      int conversion = -1;
+      static constexpr int kConversions[] = {-1, 's', 'r', 'a'};
+      if (instr.arg >= 1 && instr.arg <= 3) conversion = kConversions[instr.arg];
+      ast::ExprPtr inner = expr_of(value, index);
+      if (auto* pending = ast::as<ast::FormattedValue>(inner); pending && value.inplace) {
+        // 3.13: CONVERT_VALUE left a conversion waiting for the format step.
+        conversion = pending->conversion;
+        inner = pending->value;
+      }
+      if (spec && !ast::as<ast::JoinedStr>(spec)) spec = make::joined_str({spec});
+      push(make::joined_str({make::formatted_value(inner, conversion, spec)}));
+      return;
+    }
+    case Op::ConvertValue: {
+      static constexpr int kConversions[] = {-1, 's', 'r', 'a'};
+      ast::ExprPtr inner = pop_expr(stack, index);
+      Value pending = Value::of(make::formatted_value(inner, kConversions[instr.arg & 3]));
+      pending.inplace = true;  // marks "conversion only", consumed by FormatValue
+      stack.push_back(pending);
+      return;
+    }
+    case Op::Call:
+      simulate_call(index, stack);
+      return;
+    case Op::CallFunctionEx:
+      simulate_call_ex(index, stack);
+      return;
+    case Op::CallIntrinsic1: {
+      ast::ExprPtr operand = pop_expr(stack, index);
+      switch (instr.arg) {
+        case 1:  // INTRINSIC_PRINT (interactive mode)
+          emit(out, make::expr_stmt(operand), index);
+          stack.push_back(Value::unknown("print"));
+          return;
+        case 2: {  // INTRINSIC_IMPORT_STAR: the module is the operand
+          fail(index, "import * through CALL_INTRINSIC_1 is handled by the import walk");
+        }
+        case 5:  // INTRINSIC_UNARY_POSITIVE
+          push(make::unaryop(ast::UnaryOperator::UAdd, operand));
+          return;
+        case 6: {  // INTRINSIC_LIST_TO_TUPLE
+          auto* display = ast::as<ast::List>(operand);
+          push(display ? make::tuple(display->elts) : operand);
+          return;
+        }
+        default:
+          fail(index, "unsupported intrinsic " + std::to_string(instr.arg));
+      }
+    }
+    case Op::MakeFunction: {
+      Value made;
+      made.kind = Value::Kind::Function;
+      made.function = std::make_shared<FunctionValue>();
+      if (instr.extra) {
+        ast::ExprPtr qualname = pop_expr(stack, index);
+        if (auto* c = ast::as<ast::Constant>(qualname)) made.function->qualname = c->value->text;
+      }
+      ast::ExprPtr code = pop_expr(stack, index);
+      auto* constant = ast::as<ast::Constant>(code);
+      if (constant == nullptr || constant->value->kind != Constant::Kind::Code) fail(index, "MAKE_FUNCTION without code");
+      made.function->code = constant->value->code;
+      if (instr.arg & 0x08) made.function->closure = pop_expr(stack, index);
+      if (instr.arg & 0x04) made.function->annotations = pop_expr(stack, index);
+      if (instr.arg & 0x02) made.function->kwdefaults = pop_expr(stack, index);
+      if (instr.arg & 0x01) made.function->defaults = pop_expr(stack, index);
+      stack.push_back(made);
+      return;
+    }
+    case Op::SetFunctionAttribute: {
+      Value made = pop(stack, index);
+      ast::ExprPtr attribute = pop_expr(stack, index);
+      if (made.kind != Value::Kind::Function) fail(index, "SET_FUNCTION_ATTRIBUTE without a function");
+      auto function = std::make_shared<FunctionValue>(*made.function);
+      if (instr.arg == 0x08) function->closure = attribute;
+      if (instr.arg == 0x04) function->annotations = attribute;
+      if (instr.arg == 0x02) function->kwdefaults = attribute;
+      if (instr.arg == 0x01) function->defaults = attribute;
+      made.function = function;
+      stack.push_back(made);
+      return;
+    }
+    case Op::ImportName:
+    case Op::ImportFrom:
+    case Op::ImportStar:
+      simulate_import(index, stack, out);
+      return;
+    case Op::GetIter: {
+      Value iterable = pop(stack, index);
+      Value iterator;
+      iterator.kind = Value::Kind::Iterator;
+      iterator.expr = expr_of(iterable, index);
+      iterator.function = iterable.function;
+      stack.push_back(iterator);
+      return;
+    }
+    case Op::GetAwaitable:
+      push(make::await_(pop_expr(stack, index)));
+      return;
+    case Op::GetYieldFromIter:
+      return;  // `yield from x` evaluates x then this; the YieldFrom/Send loop reads it
+    case Op::YieldValue:
+      push(make::yield_(pop_expr(stack, index)));
+      return;
+    case Op::YieldFrom: {
+      pop(stack, index);  // the None sent in
+      ast::ExprPtr source = pop_expr(stack, index);
+      if (auto* await = ast::as<ast::Await>(source)) {
+        push(source);  // `await x` is GET_AWAITABLE; LOAD_CONST None; YIELD_FROM
+        (void)await;
+      } else {
+        push(make::yield_from(source));
+      }
+      return;
+    }
+    case Op::SetupAnnotations:
+      return;  // implied by the first annotated assignment
+    case Op::PrintExpr:
+      emit(out, make::expr_stmt(pop_expr(stack, index)), index);
+      return;
+    default:
+      fail(index, std::string("no decompilation for ") + ir::op_name(instr.op) + " yet");
+  }
+}
+
+}  // namespace depyf::decompile

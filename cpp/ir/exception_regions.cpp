@@ -1,0 +1,91 @@
+#include "ir/exception_regions.hpp"
+
+#include <vector>
+
+#include "bytecode/instruction.hpp"
+
+namespace depyf::ir {
+
+namespace {
+
+void from_exception_table(Function& function) {
+  for (const ExceptionTableEntry& entry : parse_exception_table(*function.code)) {
+    const int first = function.index_at_offset(entry.start);
+    const int last = function.index_at_offset(entry.end);
+    const int handler = function.index_at_offset(entry.target);
+    for (int i = first; i < last && i < int(function.instrs.size()); ++i) {
+      Instr& instr = function.instrs[i];
+      instr.handler = handler;
+      instr.handler_depth = entry.depth;
+      instr.handler_lasti = entry.lasti;
+    }
+  }
+}
+
+// ≤3.10: a forward walk over the control flow carrying the block stack (the
+// handlers of the SETUP_* blocks still open). The compiler guarantees every
+// path reaches an instruction with the same stack; where corrupt input
+// disagrees, the first path seen wins: this pass only labels, it never fails.
+void from_block_stack(Function& function) {
+  const int count = int(function.instrs.size());
+  std::vector<std::vector<int>> stack_at(count);
+  std::vector<bool> seen(count, false);
+  std::vector<int> work;
+  auto reach = [&](int index, const std::vector<int>& blocks) {
+    if (index < 0 || index >= count || seen[index]) return;
+    seen[index] = true;
+    stack_at[index] = blocks;
+    work.push_back(index);
+  };
+  reach(0, {});
+  while (!work.empty()) {
+    const int index = work.back();
+    work.pop_back();
+    Instr& instr = function.instrs[index];
+    std::vector<int> blocks = stack_at[index];
+    if (!blocks.empty()) instr.handler = blocks.back();
+    switch (instr.op) {
+      case Op::SetupFinally:
+      case Op::SetupWith:
+      case Op::SetupAsyncWith:
+        // The handler runs with the block already popped by the unwinder.
+        reach(instr.target, blocks);
+        blocks.push_back(instr.target);
+        reach(index + 1, blocks);
+        break;
+      case Op::PopBlock:
+        if (!blocks.empty()) blocks.pop_back();
+        reach(index + 1, blocks);
+        break;
+      case Op::ReturnValue:
+      case Op::RaiseVarargs:
+      case Op::Reraise:
+      case Op::EndFinally:  // 3.8: re-raises or resumes; the successor is reached by other paths
+        if (instr.op == Op::EndFinally) reach(index + 1, blocks);
+        break;
+      case Op::Jump:
+        reach(instr.target, blocks);
+        break;
+      case Op::CallFinally:  // 3.8: runs the finally body and comes back
+        reach(instr.target, blocks);
+        reach(index + 1, blocks);
+        break;
+      default:
+        if (instr.target >= 0) reach(instr.target, blocks);
+        reach(index + 1, blocks);
+        break;
+    }
+  }
+}
+
+}  // namespace
+
+void assign_exception_handlers(Function& function) {
+  if (function.code->version.minor >= 11) {
+    from_exception_table(function);
+  } else {
+    from_block_stack(function);
+  }
+}
+
+}  // namespace depyf::ir

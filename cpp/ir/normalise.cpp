@@ -1,0 +1,290 @@
+#include <algorithm>
+#include <string>
+
+#include "bytecode/instruction.hpp"
+#include "code/error.hpp"
+#include "ir/exception_regions.hpp"
+#include "ir/ir.hpp"
+#include "ir/opcode_rules.hpp"
+
+namespace depyf::ir {
+
+namespace {
+
+// cmp_op order of 3.9+ (≤3.8 continues with in, not in, is, is not, exception match).
+constexpr CompareOperator kCompareOperators[] = {
+    CompareOperator::Lt, CompareOperator::Le, CompareOperator::Eq,    CompareOperator::Ne,
+    CompareOperator::Gt, CompareOperator::Ge, CompareOperator::In,    CompareOperator::NotIn,
+    CompareOperator::Is, CompareOperator::IsNot, CompareOperator::ExceptionMatch,
+};
+
+class Normaliser {
+ public:
+  explicit Normaliser(const CodeObject& code)
+      : code_(code), table_(opcode_table(code.version)), rules_(rules_for(table_)) {}
+
+  Function run() {
+    const std::vector<Instruction> decoded = decode_instructions(code_);
+    assign_lines(decoded);
+    first_ir_at_or_after_.assign(code_.code.size() / 2 + 1, -1);
+    for (std::size_t i = 0; i < decoded.size(); ++i) {
+      source_ = &decoded[i];
+      const int before = static_cast<int>(result_.instrs.size());
+      translate(decoded, i);
+      mark_offset(source_->offset, before);
+    }
+    result_.code = &code_;
+    resolve_jump_targets();
+    assign_exception_handlers(result_);
+    return std::move(result_);
+  }
+
+ private:
+  // Line of every code unit, from co_lines() (0 where there is none).
+  void assign_lines(const std::vector<Instruction>&) {
+    lines_.assign(code_.code.size() / 2 + 1, 0);
+    for (const LineRange& range : line_ranges(code_)) {
+      for (int offset = std::max(range.start, 0); offset < range.end && offset / 2 < int(lines_.size()); offset += 2) {
+        lines_[offset / 2] = range.line.value_or(0);
+      }
+    }
+  }
+
+  // IR instructions emitted for the bytecode at `offset` start at `index`;
+  // dropped instructions resolve to whatever comes next.
+  void mark_offset(int offset, int index) {
+    const int unit = offset / 2;
+    if (unit >= 0 && unit < int(first_ir_at_or_after_.size()) && first_ir_at_or_after_[unit] < 0) {
+      first_ir_at_or_after_[unit] = index;
+    }
+  }
+
+  Instr& emit(Op op, int arg = 0, int arg2 = 0) {
+    Instr instr;
+    instr.op = op;
+    instr.arg = arg;
+    instr.arg2 = arg2;
+    instr.offset = source_->offset;
+    instr.line = lines_[source_->offset / 2];
+    if (source_->jump_target) instr.target = *source_->jump_target;  // a byte offset until resolve_jump_targets()
+    result_.instrs.push_back(std::move(instr));
+    return result_.instrs.back();
+  }
+
+  const std::string& name_at(int index) {
+    if (index < 0 || index >= int(code_.names.size())) throw_bad("name index " + std::to_string(index));
+    return code_.names[index];
+  }
+
+  // Local and cell/free slots: one table from 3.11 on; before that LOAD_FAST
+  // indexes co_varnames and the *_DEREF family indexes cellvars + freevars.
+  const std::string& local_at(int index) {
+    if (code_.version.minor >= 11 || !is_deref_family()) {
+      const auto& names = code_.version.minor >= 11 ? code_.localsplus_names : code_.varnames;
+      if (index < 0 || index >= int(names.size())) throw_bad("local index " + std::to_string(index));
+      return names[index];
+    }
+    const int cells = int(code_.cellvars.size());
+    if (index >= 0 && index < cells) return code_.cellvars[index];
+    if (index >= cells && index < cells + int(code_.freevars.size())) return code_.freevars[index - cells];
+    throw_bad("cell index " + std::to_string(index));
+  }
+
+  bool is_deref_family() const {
+    const OpcodeInfo& info = table_.info(source_->base_opcode);
+    return info.arg_kind == ArgKind::Free;
+  }
+
+  [[noreturn]] void throw_bad(const std::string& what) const {
+    throw Error(std::string("invalid ") + what + " in " + source_->base_opname() + " at offset " +
+                std::to_string(source_->offset) + " of " + code_.name);
+  }
+
+  int arg() const { return source_->arg.value_or(0); }
+
+  void name_operand(Instr& instr, int index) {
+    const ArgKind kind = table_.info(source_->base_opcode).arg_kind;
+    if (kind == ArgKind::Name) instr.name = name_at(index);
+    if (kind == ArgKind::Local || kind == ArgKind::Free) instr.name = local_at(index);
+  }
+
+  void translate(const std::vector<Instruction>& decoded, std::size_t& i) {
+    const Rule& rule = rules_[source_->base_opcode & 0xff];
+    const int a = arg();
+    switch (rule.kind) {
+      case RuleKind::Unknown:
+        throw Error(std::string("unsupported opcode ") + source_->base_opname() + " at offset " +
+                    std::to_string(source_->offset) + " of " + code_.name);
+      case RuleKind::Drop:
+        return;
+      case RuleKind::ReturnGenerator:
+        // The generator prologue RETURN_GENERATOR; POP_TOP only exists to
+        // create the frame: neither has a source counterpart.
+        if (i + 1 < decoded.size() && std::string_view(decoded[i + 1].base_opname()) == "POP_TOP") {
+          mark_offset(decoded[i + 1].offset, int(result_.instrs.size()));
+          ++i;
+        }
+        return;
+      case RuleKind::Simple: {
+        Instr& instr = emit(rule.op, a);
+        name_operand(instr, a);
+        return;
+      }
+      case RuleKind::Fixed:
+        emit(rule.op, rule.fixed_arg);
+        return;
+      case RuleKind::DupTopTwo:
+        emit(Op::Copy, 2);
+        emit(Op::Copy, 2);
+        return;
+      case RuleKind::BinaryOp:
+        emit(Op::BinaryOp, rule.fixed_arg, rule.fixed_arg2);
+        return;
+      case RuleKind::BinaryOpArg:
+        // 3.11+ NB_* numbering: 13 plain operators, then their in-place forms.
+        if (a < 0 || a >= 26) throw_bad("operator " + std::to_string(a));
+        emit(Op::BinaryOp, a % 13, a >= 13 ? 1 : 0);
+        return;
+      case RuleKind::CompareOp: {
+        const int shift = code_.version.minor >= 13 ? 5 : code_.version.minor == 12 ? 4 : 0;
+        const int index = a >> shift;
+        const int limit = code_.version.minor <= 8 ? 11 : 6;
+        if (index < 0 || index >= limit) throw_bad("comparison " + std::to_string(a));
+        emit(Op::Compare, int(kCompareOperators[index]));
+        return;
+      }
+      case RuleKind::IsOp:
+        emit(Op::Compare, int(a ? CompareOperator::IsNot : CompareOperator::Is));
+        return;
+      case RuleKind::ContainsOp:
+        emit(Op::Compare, int(a ? CompareOperator::NotIn : CompareOperator::In));
+        return;
+      case RuleKind::LoadGlobal: {
+        const bool pushes_null = code_.version.minor >= 11 && (a & 1);
+        const int index = code_.version.minor >= 11 ? a >> 1 : a;
+        Instr& instr = emit(Op::LoadGlobal, index, pushes_null ? 1 : 0);
+        instr.name = name_at(index);
+        return;
+      }
+      case RuleKind::LoadAttr: {
+        const bool method = code_.version.minor >= 12 && (a & 1);
+        const int index = code_.version.minor >= 12 ? a >> 1 : a;
+        Instr& instr = emit(method ? Op::LoadMethod : Op::LoadAttr, index);
+        instr.name = name_at(index);
+        return;
+      }
+      case RuleKind::LoadSuperAttr: {
+        Instr& instr = emit(Op::LoadSuperAttr, a >> 2, a & 3);
+        instr.name = name_at(a >> 2);
+        return;
+      }
+      case RuleKind::ReturnConst:
+        emit(Op::LoadConst, a);
+        emit(Op::ReturnValue);
+        return;
+      case RuleKind::KwNames:
+        pending_kw_names_ = a;
+        return;
+      case RuleKind::CallLegacy: {
+        Instr& instr = emit(Op::Call, a, rule.fixed_arg2);
+        instr.extra = rule.fixed_arg;
+        return;
+      }
+      case RuleKind::Call: {
+        int kw = rule.fixed_arg2;
+        if (kw == kNoKwNames && pending_kw_names_ >= 0) kw = pending_kw_names_;
+        pending_kw_names_ = -1;
+        Instr& instr = emit(Op::Call, a, kw);
+        instr.extra = 2;
+        return;
+      }
+      case RuleKind::CallFunctionEx: {
+        Instr& instr = emit(Op::CallFunctionEx, a & 1);
+        instr.extra = code_.version.minor >= 11 ? 2 : 1;
+        return;
+      }
+      case RuleKind::MakeFunction: {
+        Instr& instr = emit(Op::MakeFunction, code_.version.minor >= 13 ? 0 : a);
+        instr.extra = code_.version.minor <= 10 ? 1 : 0;
+        return;
+      }
+      case RuleKind::FormatValue:
+        emit(Op::FormatValue, a & 3, (a & 4) ? 1 : 0);
+        return;
+      case RuleKind::FormatSimple:
+        emit(Op::FormatValue, 0, 0);
+        return;
+      case RuleKind::FormatWithSpec:
+        emit(Op::FormatValue, 0, 1);
+        return;
+      case RuleKind::BuildUnpack:
+        emit(Op::BuildUnpack, a, rule.fixed_arg2);
+        return;
+      case RuleKind::LoadFastLoadFast:
+        emit(Op::LoadFast, a >> 4).name = local_at(a >> 4);
+        emit(Op::LoadFast, a & 15).name = local_at(a & 15);
+        return;
+      case RuleKind::StoreFastLoadFast:
+        emit(Op::StoreFast, a >> 4).name = local_at(a >> 4);
+        emit(Op::LoadFast, a & 15).name = local_at(a & 15);
+        return;
+      case RuleKind::StoreFastStoreFast:
+        emit(Op::StoreFast, a >> 4).name = local_at(a >> 4);
+        emit(Op::StoreFast, a & 15).name = local_at(a & 15);
+        return;
+      case RuleKind::ForIter:
+        emit(Op::ForIter, a);
+        return;
+      case RuleKind::EndFor:
+        emit(Op::EndFor);
+        return;
+    }
+  }
+
+  // Byte-offset targets become instruction indexes. From 3.12 the exhausted
+  // FOR_ITER lands on END_FOR (3.13: END_FOR; POP_TOP), which pops what the
+  // loop left; pointing past them gives every version ≤3.11's meaning: the
+  // loop exit starts with the iterator already gone.
+  void resolve_jump_targets() {
+    auto& index_at_unit = result_.index_at_unit;
+    index_at_unit = first_ir_at_or_after_;
+    int next = int(result_.instrs.size());
+    for (int unit = int(index_at_unit.size()) - 1; unit >= 0; --unit) {
+      if (index_at_unit[unit] < 0) index_at_unit[unit] = next;
+      next = index_at_unit[unit];
+    }
+    for (Instr& instr : result_.instrs) {
+      if (instr.target < 0) continue;
+      if (instr.target > int(code_.code.size())) throw Error("jump beyond the end of " + code_.name);
+      instr.target = result_.index_at_offset(instr.target);
+    }
+    if (code_.version.minor < 12) return;
+    for (Instr& instr : result_.instrs) {
+      if (instr.op != Op::ForIter) continue;
+      int target = instr.target;
+      if (target < int(result_.instrs.size()) && result_.instrs[target].op == Op::EndFor) {
+        ++target;
+        if (code_.version.minor >= 13 && target < int(result_.instrs.size()) &&
+            result_.instrs[target].op == Op::PopTop) {
+          ++target;
+        }
+      }
+      instr.target = target;
+    }
+  }
+
+  const CodeObject& code_;
+  const OpcodeTable& table_;
+  const RuleTable& rules_;
+  const Instruction* source_ = nullptr;
+  Function result_;
+  std::vector<int> lines_;
+  std::vector<int> first_ir_at_or_after_;
+  int pending_kw_names_ = -1;
+};
+
+}  // namespace
+
+Function normalise(const CodeObject& code) { return Normaliser(code).run(); }
+
+}  // namespace depyf::ir

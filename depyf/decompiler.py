@@ -1,0 +1,37 @@
+"""Decompilation: code objects back to Python source (the C++ core does the work)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from depyf import _core
+from depyf.disassembler import CodeSource, code_of
+
+
+def decompile(obj: CodeSource) -> str:
+    """Python source for a function (its full ``def``), a module or class body code object."""
+    return _core.decompile_code(code_of(obj), 4, None)
+
+
+class Decompiler:
+    """The original depyf's class interface: ``Decompiler(code).decompile()``."""
+
+    def __init__(self, code: CodeSource) -> None:
+        self.code = code_of(code)
+
+    def decompile(
+        self, indentation: int = 4, temp_prefix: str = "__temp_", overwite_fn_name: Optional[str] = None
+    ) -> str:
+        # temp_prefix is accepted for compatibility; this decompiler introduces no temporaries.
+        del temp_prefix
+        return _core.decompile_code(self.code, indentation, overwite_fn_name)
+
+
+def decompile_pyc_bytes(data: bytes) -> str:
+    """Source of a whole .pyc file of any supported version."""
+    return _core.decompile_pyc(bytes(data))
+
+
+def decompile_marshal_bytes(data: bytes, minor: int) -> str:
+    """Source of ``marshal.dumps(code)`` data written by Python 3.<minor>."""
+    return _core.decompile_marshal(bytes(data), minor)
