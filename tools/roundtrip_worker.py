@@ -66,11 +66,16 @@ def units_of(tree, module_code):
 
 
 def recompile_function(source, code, class_name, flags, filename):
-    """Compile decompiled `def` source the way the original was compiled and find its code."""
+    """Compile decompiled `def` source the way the original was compiled and find its code.
+
+    A method is compiled inside a class of the same name (name mangling and
+    the __class__ cell depend on it). The class is added to the parsed tree,
+    not to the text, so that re-indenting never touches string literals.
+    """
+    tree = ast.parse(source, filename)
     if class_name is not None:
-        indented = "".join("    " + line if line.strip() else line for line in source.splitlines(True))
-        source = "class %s:\n%s" % (class_name, indented or "    pass\n")
-    module = compile(source, filename, "exec", flags=flags, dont_inherit=True)
+        tree = _in_class(tree, class_name)
+    module = compile(tree, filename, "exec", flags=flags, dont_inherit=True)
     holder = module
     if class_name is not None:
         holder = next(c for c in module.co_consts if isinstance(c, types.CodeType) and c.co_name == class_name)
@@ -78,6 +83,14 @@ def recompile_function(source, code, class_name, flags, filename):
         if isinstance(const, types.CodeType) and const.co_name == code.co_name:
             return const
     raise LookupError("the decompiled source defines no %s" % code.co_name)
+
+
+def _in_class(tree, class_name):
+    cls = ast.ClassDef(name=class_name, bases=[], keywords=[], body=tree.body or [ast.Pass()], decorator_list=[])
+    if sys.version_info >= (3, 12):
+        cls.type_params = []
+    wrapped = ast.Module(body=[cls], type_ignores=[])
+    return ast.fix_missing_locations(wrapped)
 
 
 def check(label, kind, filename, decompile, recompile, original):

@@ -83,22 +83,31 @@ bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack) 
     if (loop.header == block) return false;
   Stack scratch = stack;
   ast::Body statements;
+  // A dry run: simulate on copies, then forget what it marked as visited.
   auto* self = const_cast<FunctionDecompiler*>(this);
+  const std::vector<char> visited_before(visited_.begin() + b.first, visited_.begin() + b.last + 1);
+  const auto globals_before = globals_.size();
+  const auto nonlocals_before = nonlocals_.size();
+  bool pure = true;
   try {
-    for (int i = b.first; i < b.last; ++i) {
+    for (int i = b.first; i < b.last && pure; ++i) {
       const Op op = function_.instrs[i].op;
-      if (op == Op::JumpIfFalseOrPop || op == Op::JumpIfTrueOrPop || op == Op::Jump || op == Op::ForIter) return false;
-      self->simulate(i, scratch, statements);
+      if (op == Op::JumpIfFalseOrPop || op == Op::JumpIfTrueOrPop || op == Op::Jump || op == Op::ForIter) pure = false;
+      else self->simulate(i, scratch, statements);
     }
   } catch (const Error&) {
-    return false;
+    pure = false;
   }
-  return statements.empty() && scratch.size() == stack.size() + 1;
+  std::copy(visited_before.begin(), visited_before.end(), self->visited_.begin() + b.first);
+  self->globals_.resize(globals_before);
+  self->nonlocals_.resize(nonlocals_before);
+  return pure && statements.empty() && scratch.size() == stack.size() + 1;
 }
 
 Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
   auto one_jump = [&](int at, Stack& s) {
     const ir::Instr& jump = function_.instrs[at];
+    visited_[at] = 1;
     Condition c;
     ast::ExprPtr tested = pop_expr(s, at);
     c.next = at + 1;
@@ -185,6 +194,7 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
 
 int FunctionDecompiler::decompile_value_bool(int index, const Region& region, Stack& stack) {
   const ir::Instr& jump = function_.instrs[index];
+  visited_[index] = 1;
   ast::ExprPtr left;
   int resume = index + 1;
   bool is_and = true;
@@ -196,7 +206,7 @@ int FunctionDecompiler::decompile_value_bool(int index, const Region& region, St
     pop(stack, index);
     left = pop_expr(stack, index);
     is_and = jump.op == Op::PopJumpIfFalse;
-    if (resume < int(function_.instrs.size()) && function_.instrs[resume].op == Op::PopTop) ++resume;
+    if (resume < int(function_.instrs.size()) && function_.instrs[resume].op == Op::PopTop) visited_[resume++] = 1;
   }
   const int end = jump.target;
   Stack right_stack = stack;

@@ -43,6 +43,20 @@ FunctionDecompiler::FunctionDecompiler(const CodeObject& code, const DecompileOp
     : code_(code), options_(options), function_(ir::normalise(code)), graph_(cfg::build_graph(function_)) {
   kind_ = code_kind(code);
   comprehension_mode_ = kind_ == CodeKind::Comprehension;
+  visited_.assign(function_.instrs.size(), 0);
+}
+
+void FunctionDecompiler::check_everything_decompiled() const {
+  for (const cfg::Block& block : graph_.blocks) {
+    if (!block.reachable) continue;
+    for (int i = block.first; i <= block.last; ++i) {
+      if (visited_[i]) continue;
+      const bool is_handler = std::any_of(function_.instrs.begin(), function_.instrs.end(),
+                                          [&](const ir::Instr& instr) { return instr.handler == block.first; });
+      fail(i, is_handler ? "exception handling (try/except/finally/with) is not decompiled yet"
+                         : "code that the structuring did not reach");
+    }
+  }
 }
 
 void FunctionDecompiler::emit(ast::Body& out, ast::StmtPtr stmt, int instr_index) {
@@ -71,6 +85,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
     if (i == region.stop && !(first && enter_loop_header)) return true;
     if (i >= count) fail(count - 1, "control falls off the end of the code");
     if (++steps_ > step_limit) fail(i, "structuring does not terminate");
+    visited_[i] = 1;
     const int block = graph_.block_of[i];
     const bool at_own_header = first && enter_loop_header;
     first = false;
@@ -170,6 +185,7 @@ ast::Body FunctionDecompiler::run() {
   ast::Body body;
   Stack stack;
   if (!function_.instrs.empty()) walk_region(0, Region{-1, 0, nullptr}, stack, body);
+  check_everything_decompiled();
   finish_body(body);
   return body;
 }

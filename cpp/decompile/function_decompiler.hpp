@@ -97,6 +97,11 @@ class FunctionDecompiler {
   cfg::Graph graph_;
   CodeKind kind_ = CodeKind::Function;
   bool comprehension_mode_ = false;  // element-adding ops become marker statements
+  // Instructions the walk turned into source. Anything reachable left over
+  // (an exception handler nothing structured claimed) is an error, never
+  // silently dropped code.
+  std::vector<char> visited_;
+  void check_everything_decompiled() const;
   std::vector<std::string> globals_;    // names declared `global`
   std::vector<std::string> nonlocals_;  // names declared `nonlocal`
   long steps_ = 0;                      // guards against a walk that would never end

@@ -385,6 +385,7 @@ void FunctionDecompiler::simulate_import(int index, Stack& stack, ast::Body& out
 
 void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
   const ir::Instr& instr = function_.instrs[index];
+  visited_[index] = 1;
   auto push = [&](ast::ExprPtr expr) { stack.push_back(Value::of(std::move(expr))); };
   auto name_target = [&](ast::ExprContext ctx) { return make::name(instr.name, ctx); };
   switch (instr.op) {
