@@ -65,7 +65,29 @@ def units_of(tree, module_code):
                         yield node.name + "." + item.name, code, node.name
 
 
-def recompile_function(source, code, class_name, flags, filename):
+def module_imports(tree):
+    """Import statements that bind names at module scope (nested in if/try too).
+
+    From 3.11 the compiler reads attributes of imported modules with a plain
+    LOAD_ATTR instead of the method-call form, so a function only compiles
+    the same next to the imports of its module.
+    """
+    found = []
+    work = list(tree.body)
+    while work:
+        node = work.pop(0)
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        elif isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)) or type(node).__name__ == "TryStar":
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                for child in getattr(node, field, []):
+                    work.extend(child.body if isinstance(child, ast.ExceptHandler) else [child])
+    # A star import would make the context differ from the original; only
+    # the bound names matter, and `from m import *` binds none at compile time.
+    return [node for node in found if not any(alias.name == "*" for alias in node.names)]
+
+
+def recompile_function(source, code, class_name, flags, filename, imports=()):
     """Compile decompiled `def` source the way the original was compiled and find its code.
 
     A method is compiled inside a class of the same name (name mangling and
@@ -75,6 +97,7 @@ def recompile_function(source, code, class_name, flags, filename):
     tree = ast.parse(source, filename)
     if class_name is not None:
         tree = _in_class(tree, class_name)
+    tree.body[:0] = list(imports)
     module = compile(tree, filename, "exec", flags=flags, dont_inherit=True)
     holder = module
     if class_name is not None:
@@ -130,9 +153,11 @@ def process(path, kinds):
     # recompile with the flags the original was compiled with.
     flags = module_code.co_flags & FUTURE_FLAGS
     if "function" in kinds:
+        imports = module_imports(tree)
         for label, code, class_name in units_of(tree, module_code):
             check(label, "function", path, lambda code=code: depyf.decompile(code),
-                  lambda src, code=code, cls=class_name, f=flags: recompile_function(src, code, cls, f, path), code)
+                  lambda src, code=code, cls=class_name, f=flags: recompile_function(src, code, cls, f, path, imports),
+                  code)
     if "module" in kinds:
         check("<module>", "module", path, lambda: depyf.decompile(module_code),
               lambda src: compile(src, path, "exec", flags=flags, dont_inherit=True), module_code)
