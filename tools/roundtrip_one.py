@@ -57,7 +57,7 @@ if show_dis:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("version", help="3.X")
-    parser.add_argument("file")
+    parser.add_argument("file", type=lambda p: os.path.abspath(p))
     parser.add_argument("unit", help="function, Class.method or <module>")
     parser.add_argument("--dis", action="store_true", help="also print a diff of the instruction streams")
     args = parser.parse_args()

@@ -40,6 +40,19 @@ PyObject* to_python_str(const std::string& text) {
   return result;
 }
 
+// Error texts may quote bytes of the corrupt input: never let turning the
+// message into a str fail (that would replace our exception with another).
+void set_error(PyObject* type, const std::string& message) {
+  PyObject* text = PyUnicode_DecodeUTF8(message.data(), static_cast<Py_ssize_t>(message.size()), "backslashreplace");
+  if (text == nullptr) {
+    PyErr_Clear();
+    PyErr_SetString(type, "error message could not be decoded");
+    return;
+  }
+  PyErr_SetObject(type, text);
+  Py_DECREF(text);
+}
+
 // Runs `body` and maps every C++ exception to a Python one.
 template <typename Body>
 PyObject* guarded(Body&& body) {
@@ -48,11 +61,11 @@ PyObject* guarded(Body&& body) {
   } catch (const PythonErrorAlreadySet&) {
     return nullptr;
   } catch (const Error& error) {
-    PyErr_SetString(g_decompilation_error, error.what());
+    set_error(g_decompilation_error, error.what());
   } catch (const std::bad_alloc&) {
     PyErr_NoMemory();
   } catch (const std::exception& error) {
-    PyErr_SetString(g_decompilation_error, (std::string("internal error: ") + error.what()).c_str());
+    set_error(g_decompilation_error, std::string("internal error: ") + error.what());
   } catch (...) {
     PyErr_SetString(g_decompilation_error, "internal error: unknown exception");
   }

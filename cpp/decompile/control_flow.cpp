@@ -76,11 +76,13 @@ int FunctionDecompiler::join_of(int first_block, const Region& region) const {
 // A block that only computes another operand of a condition: no
 // statements, no net stack change other than the tested value, ending in a
 // conditional jump.
-bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack) const {
+bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header) const {
   const cfg::Block& b = graph_.blocks[block];
   if (!is_conditional_jump(function_.instrs[b.last].op)) return false;
-  for (const cfg::Loop& loop : graph_.loops)
-    if (loop.header == block) return false;
+  if (!allow_loop_header) {
+    for (const cfg::Loop& loop : graph_.loops)
+      if (loop.header == block) return false;
+  }
   Stack scratch = stack;
   ast::Body statements;
   // A dry run: simulate on copies, then forget what it marked as visited.
@@ -239,6 +241,19 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
 
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
     if (start == join) return true;
+    // A jump of its own (one way in) to the loop's continue target or exit
+    // is a written `continue` / `break`, not the natural end of the body.
+    if (region.loop && start < int(function_.instrs.size()) && function_.instrs[start].op == Op::Jump &&
+        graph_.blocks[graph_.block_of[start]].first == start &&
+        graph_.blocks[graph_.block_of[start]].predecessors.size() == 1) {
+      const int target = function_.instrs[start].target;
+      if (target == region.loop->continue_target || target == region.loop->follow) {
+        visited_[start] = 1;
+        emit(body, target == region.loop->follow ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()),
+             start);
+        return false;
+      }
+    }
     if (region.loop && start == region.loop->continue_target && start != region.stop) {
       body.push_back(make::continue_());
       return false;
@@ -267,6 +282,14 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     std::swap(then_body, else_body);
   }
   if (then_body.empty()) then_body.push_back(make::pass());
+  // `if c: return x` followed by more code is how such source is written;
+  // it compiles the same as putting the rest in an else branch.
+  if (!then_falls && !else_body.empty()) {
+    emit(out, make::if_(test, then_body, {}), index);
+    for (auto& stmt : else_body) out.push_back(stmt);
+    stack = else_stack;
+    return else_falls ? join : -1;
+  }
   emit(out, make::if_(test, then_body, else_body), index);
   stack = then_falls ? then_stack : else_stack;
   if (!then_falls && !else_falls) return -1;
@@ -288,15 +311,27 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   if (loop == nullptr || function_.instrs[then_start].op == Op::ForIter) return -2;
   // The latch: ends in a conditional jump to the header, falling through to
   // where the first test sends a false condition.
+  // 3.12+ never jump backwards conditionally: there the test jumps out and
+  // falls into a lone JUMP_BACKWARD.
   int latch = -1;
+  int test_block = -1;
   for (int candidate : loop->latches) {
     const cfg::Block& b = graph_.blocks[candidate];
     const ir::Instr& last = function_.instrs[b.last];
-    if (is_conditional_jump(last.op) && last.target == then_start && b.last + 1 == else_start) latch = candidate;
+    if (is_conditional_jump(last.op) && last.target == then_start && b.last + 1 == else_start) {
+      latch = test_block = candidate;
+    } else if (last.op == Op::Jump && b.first == b.last && b.predecessors.size() == 1) {
+      const cfg::Block& p = graph_.blocks[b.predecessors[0]];
+      const ir::Instr& test = function_.instrs[p.last];
+      if (is_conditional_jump(test.op) && test.target == else_start && p.last + 1 == b.first) {
+        latch = candidate;
+        test_block = p.id;
+      }
+    }
   }
   if (latch < 0) return -2;
   // Extend the latch test backwards over blocks computing earlier operands.
-  int test_start_block = latch;
+  int test_start_block = test_block;
   while (true) {
     const cfg::Block& b = graph_.blocks[test_start_block];
     if (b.predecessors.size() != 1) break;
@@ -309,6 +344,8 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
     test_start_block = pred;
   }
   const int test_start = graph_.blocks[test_start_block].first;
+  // The latch repeats the test already read at the top.
+  for (int i = test_start; i <= graph_.blocks[latch].last; ++i) visited_[i] = 1;
   const int follow = [&] {
     for (const cfg::Block& b : graph_.blocks) {
       if (!loop->contains[b.id] || !b.reachable) continue;
@@ -343,25 +380,32 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
 
   // Where `break` goes: the one place outside the loop its body jumps to,
   // other than the natural exit (which then starts the `else` clause).
+  // Only an unconditional jump out of the loop is a `break`; code outside
+  // the loop that is entered by falling through or by a conditional jump
+  // (a `return` placed after the loop body) belongs to the body.
   auto follow_of = [&](int natural_exit) {
     std::vector<int> exits;
     for (const cfg::Block& b : graph_.blocks) {
       if (!loop->contains[b.id] || !b.reachable) continue;
-      for (int succ : b.successors) {
-        if (loop->contains[succ]) continue;
-        const int target = graph_.blocks[succ].first;
-        if (target != natural_exit && std::find(exits.begin(), exits.end(), target) == exits.end())
-          exits.push_back(target);
-      }
+      const ir::Instr& last = function_.instrs[b.last];
+      if (last.op != Op::Jump || last.target < 0 || last.target >= int(function_.instrs.size())) continue;
+      if (loop->contains[graph_.block_of[last.target]]) continue;
+      if (last.target != natural_exit && std::find(exits.begin(), exits.end(), last.target) == exits.end())
+        exits.push_back(last.target);
     }
     if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit)) return exits[0];
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 
   if (function_.instrs[header].op == Op::ForIter) {
-    Value iterator = pop(stack, header);
+    // The iterator stays below the loop body's values: `break` and `return`
+    // inside the body pop it (≤3.11 spell that POP_TOP).
+    if (stack.empty() || stack.back().kind != Value::Kind::Iterator) fail(header, "for loop without an iterator");
+    Value iterator = stack.back();
     const int exit = function_.instrs[header].target;
     const int follow = follow_of(exit);
+    const bool inline_comprehension = is_inline_comprehension(header, stack);
+    if (inline_comprehension) stack[stack.size() - 2].accumulator = true;
     LoopContext context{header, follow, block, region.loop};
     auto group = std::make_shared<AssignmentGroup>();
     group->targets.assign(1, nullptr);
@@ -375,12 +419,18 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     walk_region(header + 1, Region{header, graph_.block_of[header + 1], &context}, body_stack, body);
     ast::ExprPtr target = group->targets[0];
     if (target == nullptr) fail(header, "for loop without a target");
+    stack.pop_back();  // the exhausted loop pops its iterator
     ast::Body orelse;
     if (follow != exit && exit != region.stop) {
       Stack else_stack = stack;
       walk_region(exit, Region{follow, graph_.block_of[exit], region.loop}, else_stack, orelse);
     }
     if (body.empty()) body.push_back(make::pass());
+    if (inline_comprehension) {
+      if (follow != exit || !orelse.empty()) fail(header, "inlined comprehension loop with more than one exit");
+      finish_inline_comprehension(header, make::for_(target, expr_of(iterator, header), body, orelse), stack);
+      return exit;
+    }
     emit(out, make::for_(target, expr_of(iterator, header), body, orelse), header);
     return follow;
   }
@@ -388,7 +438,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   // `while cond:` tested at the top (3.8/3.9, and loops 3.10+ keeps that way).
   const cfg::Block& head = graph_.blocks[block];
   const ir::Instr& head_last = function_.instrs[head.last];
-  if (is_conditional_jump(head_last.op) && is_pure_condition_block(block, stack)) {
+  if (is_conditional_jump(head_last.op) && is_pure_condition_block(block, stack, /*allow_loop_header=*/true)) {
     const bool jump_leaves = !loop->contains[graph_.block_of[std::min<int>(head_last.target,
                                                                           int(function_.instrs.size()) - 1)]];
     if (jump_leaves) {

@@ -93,6 +93,7 @@ std::shared_ptr<ast::Arguments> full_signature(const FunctionValue& function, as
 ast::StmtPtr FunctionDecompiler::function_statement(const FunctionValue& function, const std::string& name,
                                                     std::vector<ast::ExprPtr> decorators, int) {
   FunctionDecompiler nested(*function.code, options_);
+  nested.claim_generator_wrapper();
   ast::Body body = nested.run();
   ast::ExprPtr returns;
   auto args = full_signature(function, &returns);
@@ -106,6 +107,7 @@ ast::StmtPtr FunctionDecompiler::function_statement(const FunctionValue& functio
 
 ast::ExprPtr FunctionDecompiler::function_expression(const FunctionValue& function, int index) {
   FunctionDecompiler nested(*function.code, options_);
+  nested.claim_generator_wrapper();
   ast::Body body = nested.run();
   auto args = full_signature(function, nullptr);
   if (function.code->name == "<lambda>" && body.size() == 1) {
@@ -119,48 +121,11 @@ ast::ExprPtr FunctionDecompiler::function_expression(const FunctionValue& functi
 ast::ExprPtr FunctionDecompiler::comprehension_expression(const FunctionValue& function, ast::ExprPtr iterable,
                                                           int index) {
   FunctionDecompiler nested(*function.code, options_);
+  nested.claim_generator_wrapper();
   ast::Body body = nested.run();
   // The comprehension function's body is nested for/if statements around
   // one element marker: unwind them into generators.
-  std::vector<ast::Comprehension> generators;
-  const ast::Body* level = &body;
-  ast::ExprPtr marker;
-  while (marker == nullptr) {
-    const ast::Body& stmts = *level;
-    // Ignore the final `return <accumulator>`.
-    std::size_t count = stmts.size();
-    if (count > 0 && ast::as<ast::Return>(stmts[count - 1])) --count;
-    if (count != 1) fail(index, "comprehension body is not a single loop nest");
-    const ast::StmtPtr& stmt = stmts[0];
-    if (auto* loop = ast::as<ast::For>(stmt)) {
-      generators.push_back(make::comprehension(loop->target, loop->iter));
-      level = &loop->body;
-    } else if (auto* loop = ast::as<ast::AsyncFor>(stmt)) {
-      generators.push_back(make::comprehension(loop->target, loop->iter, {}, true));
-      level = &loop->body;
-    } else if (auto* test = ast::as<ast::If>(stmt); test && test->orelse.empty() && !generators.empty()) {
-      generators.back().ifs.push_back(test->test);
-      level = &test->body;
-    } else if (auto* expr = ast::as<ast::ExprStmt>(stmt)) {
-      marker = expr->value;
-    } else {
-      fail(index, "unexpected statement in a comprehension");
-    }
-  }
-  if (generators.empty()) fail(index, "comprehension without a loop");
-  generators[0].iter = iterable;
-  const std::string& kind = function.code->name;
-  if (kind == "<genexpr>") {
-    auto* yield = ast::as<ast::Yield>(marker);
-    if (yield == nullptr) fail(index, "generator expression without a yield");
-    return make::generator_exp(yield->value, generators);
-  }
-  auto* call = ast::as<ast::Call>(marker);
-  if (call == nullptr) fail(index, "comprehension without an element");
-  if (kind == "<dictcomp>" && call->args.size() == 2) return make::dict_comp(call->args[0], call->args[1], generators);
-  if (call->args.size() != 1) fail(index, "comprehension element");
-  if (kind == "<setcomp>") return make::set_comp(call->args[0], generators);
-  return make::list_comp(call->args[0], generators);
+  return comprehension_from_body(body, function.code->name, iterable, index);
 }
 
 ast::StmtPtr FunctionDecompiler::class_statement(const Value& call_result, const std::string& name, int index) {

@@ -69,6 +69,7 @@ class FunctionDecompiler {
   ast::ExprPtr expr_of(const Value& value, int index);
   void store(int index, const Value& value, ast::ExprPtr target, Stack& stack, ast::Body& out);
   void simulate_call(int index, Stack& stack);
+  void group_parallel_stores(int index, Value& value, Stack& stack);
   void simulate_call_ex(int index, Stack& stack);
   void simulate_import(int index, Stack& stack, ast::Body& out);
   void discard(int index, Stack& stack, ast::Body& out);
@@ -80,7 +81,7 @@ class FunctionDecompiler {
   int try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start, const Region& region, Stack& stack,
                          ast::Body& out, int index);
   Condition read_condition(int index, Stack& stack);
-  bool is_pure_condition_block(int block, const Stack& stack) const;
+  bool is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header = false) const;
   int join_of(int first_block, const Region& region) const;
   bool inside(int instr, const Region& region) const;
 
@@ -90,6 +91,20 @@ class FunctionDecompiler {
                                   std::vector<ast::ExprPtr> decorators, int index);
   ast::ExprPtr comprehension_expression(const FunctionValue& function, ast::ExprPtr iterable, int index);
   ast::StmtPtr class_statement(const Value& call_result, const std::string& name, int index);
+
+  // ---- comprehensions (comprehensions.cpp) ----
+  // The nest of for/if statements around one element marker, as the
+  // comprehension of `kind` ("<listcomp>" ...); `iterable` replaces the
+  // first loop's iterator when not null (≤3.11 `.0`).
+  ast::ExprPtr comprehension_from_body(const ast::Body& body, const std::string& kind, ast::ExprPtr iterable,
+                                       int index);
+  // 3.12+ inlined comprehension: is the FOR_ITER at `header` the loop of one?
+  bool is_inline_comprehension(int header, const Stack& stack) const;
+  // Replaces the accumulator below the loop with the comprehension; claims
+  // the comprehension's cleanup handler.
+  void finish_inline_comprehension(int header, ast::StmtPtr loop, Stack& stack);
+  // 3.12+: the StopIteration-to-RuntimeError handler around a generator body.
+  void claim_generator_wrapper();
 
   const CodeObject& code_;
   DecompileOptions options_;

@@ -149,10 +149,13 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
   if (value.kind == Value::Kind::Slot) {
     auto group = value.group;
     if (value.slot < 0 || value.slot >= int(group->targets.size())) fail(index, "bad unpacking slot");
+    // Slots are stored in source order (the first target is stored first),
+    // whatever shuffle put them on the stack.
+    const int position = group->filled;
     ast::ExprPtr slot_target = target;
     if (group->starred_index == value.slot) slot_target = make::starred(target, ast::ExprContext::Store);
-    group->targets[value.slot] = slot_target;
-    if (!group->values.empty()) group->values[value.slot] = value.expr;
+    group->targets[position] = slot_target;
+    if (!group->values.empty()) group->values[position] = value.expr;
     if (++group->filled < int(group->targets.size())) return;
     auto tuple = make::tuple(group->targets, ast::ExprContext::Store);
     if (group->parent) {
@@ -160,10 +163,18 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
       parent_slot.kind = Value::Kind::Slot;
       parent_slot.group = group->parent;
       parent_slot.slot = group->parent_slot;
+      parent_slot.expr = group->value;  // what a rotation carried into this slot
       store(index, parent_slot, tuple, stack, out);
       return;
     }
     if (!group->value && group->values.empty()) return;  // a for-loop target: read by the loop
+    if (group->reversed_stores) {
+      std::reverse(group->targets.begin(), group->targets.end());
+      std::reverse(group->values.begin(), group->values.end());
+      tuple = make::tuple(group->targets, ast::ExprContext::Store);
+    }
+    for (const auto& carried : group->values)
+      if (!group->value && !carried) fail(index, "rotated value without an expression");
     ast::ExprPtr assigned = group->value ? group->value : make::tuple(group->values);
     emit(out, make::assign(tuple, assigned), index);
     return;
@@ -206,6 +217,10 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
       return;
     }
   }
+  // 3.12+ inlined comprehension: restoring the variable it saved.
+  if (value.kind == Value::Kind::Unknown && ast::as<ast::Name>(target) && ast::as<ast::Name>(value.expr) &&
+      ast::as<ast::Name>(value.expr)->id == "__depyf_unknown_saved_" + ast::as<ast::Name>(target)->id)
+    return;
   ast::ExprPtr assigned = expr_of(value, index);
   // Two copies of one value stored in a row: `a = b = value`.
   if (!out.empty() && value.copy_token) {
@@ -224,6 +239,38 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
     }
   }
   emit(out, make::assign(target, assigned), index);
+}
+
+// `a, b = c, d` from 3.11 on: plain values loaded one after another, then
+// stored by a run of name stores. Storing them one by one would change the
+// meaning (`a = d; b = c` when c reads a), so the run becomes one group.
+void FunctionDecompiler::group_parallel_stores(int index, Value& value, Stack& stack) {
+  auto plain = [](const Value& v) {
+    return v.kind == Value::Kind::Expr && !v.inplace && !v.copy_token && v.group == nullptr && !v.function;
+  };
+  if (!plain(value) || stack.empty() || !plain(stack.back())) return;
+  auto is_name_store = [&](int at) {
+    if (at >= int(function_.instrs.size())) return false;
+    const Op op = function_.instrs[at].op;
+    return op == Op::StoreFast || op == Op::StoreName || op == Op::StoreGlobal || op == Op::StoreDeref;
+  };
+  int run = 1;
+  while (is_name_store(index + run)) ++run;
+  int pending = 0;
+  while (pending < int(stack.size()) && plain(stack[stack.size() - 1 - pending])) ++pending;
+  const int size = std::min(run, pending + 1);
+  if (size < 2) return;
+  auto group = std::make_shared<AssignmentGroup>();
+  group->targets.assign(size, nullptr);
+  group->values.assign(size, nullptr);
+  group->reversed_stores = true;
+  auto join = [&](Value& member, int slot) {
+    member.kind = Value::Kind::Slot;
+    member.group = group;
+    member.slot = slot;
+  };
+  join(value, 0);
+  for (int k = 1; k < size; ++k) join(stack[stack.size() - k], k);
 }
 
 void FunctionDecompiler::simulate_call(int index, Stack& stack) {
@@ -280,6 +327,14 @@ void FunctionDecompiler::simulate_call(int index, Stack& stack) {
       callable->function->code->name != "<lambda>") {
     const Value& iterable = raw_args[0];
     stack.push_back(Value::of(comprehension_expression(*callable->function, iterable.expr, index)));
+    return;
+  }
+  // 3.11+: the iterator sits in the self slot of a zero-argument call.
+  if (callable->kind == Value::Kind::Function && raw_args.empty() && callable_slots.size() == 2 &&
+      &callable_slots[0] == callable && callable_slots[1].kind == Value::Kind::Iterator &&
+      callable->function->code->name.size() > 1 && callable->function->code->name[0] == '<' &&
+      callable->function->code->name != "<lambda>") {
+    stack.push_back(Value::of(comprehension_expression(*callable->function, callable_slots[1].expr, index)));
     return;
   }
   auto call = make::call(expr_of(*callable, index));
@@ -441,8 +496,17 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (instr.arg < 0 || instr.arg >= int(code_.consts.size())) fail(index, "constant index out of range");
       push(make::constant(code_.consts[instr.arg]));
       return;
-    case Op::LoadName:
     case Op::LoadFast:
+      if (instr.name == ".0") {  // a comprehension's argument: the iterator its first loop walks
+        Value iterator;
+        iterator.kind = Value::Kind::Iterator;
+        iterator.expr = make::name(instr.name);
+        stack.push_back(iterator);
+        return;
+      }
+      push(make::name(instr.name));
+      return;
+    case Op::LoadName:
     case Op::LoadFastCheck:
     case Op::LoadDeref:
     case Op::LoadClassDeref:
@@ -487,6 +551,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
           std::find(nonlocals_.begin(), nonlocals_.end(), instr.name) == nonlocals_.end())
         nonlocals_.push_back(instr.name);
       Value value = pop(stack, index);
+      group_parallel_stores(index, value, stack);
       store(index, value, name_target(ast::ExprContext::Store), stack, out);
       return;
     }
@@ -595,6 +660,8 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (instr.op == Op::BuildTuple) push(make::tuple(std::move(items)));
       if (instr.op == Op::BuildList) push(make::list(std::move(items)));
       if (instr.op == Op::BuildSet) push(make::set(std::move(items)));
+      // ≤3.11 comprehension code starts by building what it accumulates into.
+      if (comprehension_mode_ && index == 0 && instr.arg == 0) stack.back().accumulator = true;
       return;
     }
     case Op::BuildMap: {
@@ -604,6 +671,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
         keys[i] = pop_expr(stack, index);
       }
       push(make::dict(std::move(keys), std::move(values)));
+      if (comprehension_mode_ && index == 0 && instr.arg == 0) stack.back().accumulator = true;
       return;
     }
     case Op::BuildConstKeyMap: {
@@ -663,6 +731,10 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       std::vector<ast::ExprPtr> elements;
       for (auto& part : parts) {
         auto* tuple = ast::as<ast::Tuple>(part);
+        if (!tuple) {
+          // Constant runs of arguments arrive folded: f(1, 2, *a) has (1, 2).
+          if (auto items = tuple_constant_items(part)) tuple = ast::as<ast::Tuple>(items), part = items;
+        }
         if (tuple) {
           elements.insert(elements.end(), tuple->elts.begin(), tuple->elts.end());
         } else {
@@ -679,7 +751,9 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::ListAppend:
     case Op::SetAdd: {
       ast::ExprPtr item = pop_expr(stack, index);
-      if (comprehension_mode_ && (instr.op == Op::ListAppend || instr.op == Op::SetAdd)) {
+      const bool into_accumulator = (instr.op == Op::ListAppend || instr.op == Op::SetAdd) && instr.arg >= 1 &&
+                                    instr.arg <= int(stack.size()) && stack[stack.size() - instr.arg].accumulator;
+      if (into_accumulator) {
         emit(out, make::expr_stmt(make::call(make::name("__depyf_element__"), {item})), index);
         return;
       }
@@ -711,7 +785,9 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::MapAdd: {
       ast::ExprPtr value = pop_expr(stack, index);
       ast::ExprPtr key = instr.op == Op::MapAdd ? pop_expr(stack, index) : nullptr;
-      if (comprehension_mode_ && instr.op == Op::MapAdd) {
+      const bool into_accumulator = instr.op == Op::MapAdd && instr.arg >= 1 && instr.arg <= int(stack.size()) &&
+                                    stack[stack.size() - instr.arg].accumulator;
+      if (into_accumulator) {
         emit(out, make::expr_stmt(make::call(make::name("__depyf_element__"), {key, value})), index);
         return;
       }
@@ -753,6 +829,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (source.kind == Value::Kind::Slot) {  // nested: (a, b), c = ...
         group->parent = source.group;
         group->parent_slot = source.slot;
+        group->value = source.expr;  // a rotated value (a, (b, c) = x, y), else null
       } else if (source.kind == Value::Kind::ForItem) {
         group->parent = source.group;
         group->parent_slot = 0;
@@ -872,6 +949,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::GetYieldFromIter:
       return;  // `yield from x` evaluates x then this; the YieldFrom/Send loop reads it
     case Op::YieldValue:
+      claim_generator_wrapper();
       push(make::yield_(pop_expr(stack, index)));
       return;
     case Op::YieldFrom: {
@@ -885,6 +963,8 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       }
       return;
     }
+    case Op::Nop:
+      return;
     case Op::SetupAnnotations:
       return;  // implied by the first annotated assignment
     case Op::PrintExpr:

@@ -23,6 +23,10 @@ struct AssignmentGroup {
   std::vector<ast::ExprPtr> targets;   // filled as the slots are stored, in slot order
   std::vector<ast::ExprPtr> values;    // rotation groups: the value each slot carried
   int starred_index = -1;              // UNPACK_EX: which slot is `*rest`
+  // 3.11+ compile `a, b = c, d` as loads of c, d then stores of b, a (the
+  // swap is folded into the store order): targets and values are read back
+  // in reverse store order.
+  bool reversed_stores = false;
   int filled = 0;
   std::shared_ptr<AssignmentGroup> parent;  // nested unpacking: the slot of the outer group
   int parent_slot = -1;
@@ -74,6 +78,9 @@ struct Value {
   // `@a @b def f` is a(b(<function f>)), stored as f.
   std::vector<ast::ExprPtr> decorators;  // outermost first
   bool class_definition = false;         // `function` is a class body
+  // The list/set/dict a 3.12+ inlined comprehension builds: appending to it
+  // is the comprehension's element.
+  bool accumulator = false;
 
   static Value of(ast::ExprPtr e) {
     Value v;

@@ -8,6 +8,49 @@ namespace depyf::ir {
 
 namespace {
 
+// Handlers that only clean up and re-raise, with no source of their own:
+// the generator wrapper (3.12+: CALL_INTRINSIC_1 STOPITERATION_ERROR;
+// RERAISE), the throw path of a send loop (CLEANUP_THROW), the exception
+// state restore after an except clause (COPY 3; POP_EXCEPT; RERAISE 1) and
+// the `except ... as name` unbinding (LOAD_CONST None; STORE name; DELETE
+// name; RERAISE 1). Code they protect is, for the source, protected by
+// whatever protects them; making them transparent keeps try-statement
+// recognition about real `try` statements only.
+bool is_transparent_handler(const Function& function, int start) {
+  const auto& instrs = function.instrs;
+  auto op_at = [&](int i) { return i < int(instrs.size()) ? instrs[i].op : Op::Nop; };
+  if (op_at(start) == Op::CallIntrinsic1 && instrs[start].arg == 3 && op_at(start + 1) == Op::Reraise) return true;
+  if (op_at(start) == Op::CleanupThrow) return true;
+  if (op_at(start) == Op::Copy && instrs[start].arg == 3 && op_at(start + 1) == Op::PopExcept &&
+      op_at(start + 2) == Op::Reraise)
+    return true;
+  if (op_at(start) == Op::LoadConst && (op_at(start + 1) == Op::StoreFast || op_at(start + 1) == Op::StoreName ||
+                                        op_at(start + 1) == Op::StoreDeref || op_at(start + 1) == Op::StoreGlobal)) {
+    const Op del = op_at(start + 2);
+    if ((del == Op::DeleteFast || del == Op::DeleteName || del == Op::DeleteDeref || del == Op::DeleteGlobal) &&
+        op_at(start + 3) == Op::Reraise)
+      return true;
+  }
+  return false;
+}
+
+void make_transparent_handlers_see_through(Function& function) {
+  const int count = int(function.instrs.size());
+  for (int pass = 0; pass < 8; ++pass) {  // chains of transparent handlers are short
+    bool changed = false;
+    for (Instr& instr : function.instrs) {
+      const int h = instr.handler;
+      if (h < 0 || h >= count || !is_transparent_handler(function, h)) continue;
+      const Instr& outer = function.instrs[h];
+      instr.handler = outer.handler;
+      instr.handler_depth = outer.handler_depth;
+      instr.handler_lasti = outer.handler_lasti;
+      changed = true;
+    }
+    if (!changed) break;
+  }
+}
+
 void from_exception_table(Function& function) {
   for (const ExceptionTableEntry& entry : parse_exception_table(*function.code)) {
     const int first = function.index_at_offset(entry.start);
@@ -83,6 +126,7 @@ void from_block_stack(Function& function) {
 void assign_exception_handlers(Function& function) {
   if (function.code->version.minor >= 11) {
     from_exception_table(function);
+    make_transparent_handlers_see_through(function);
   } else {
     from_block_stack(function);
   }

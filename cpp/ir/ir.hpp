@@ -162,6 +162,7 @@ enum class Op : std::uint8_t {
   CopyDictWithoutKeys,
   SetupAnnotations,
   PrintExpr,
+  Nop,  // left where normalisation folded an instruction into another (send loops)
 };
 
 enum class BinaryOperator : std::uint8_t {

@@ -35,6 +35,7 @@ class Normaliser {
     }
     result_.code = &code_;
     resolve_jump_targets();
+    fold_send_loops();
     assign_exception_handlers(result_);
     return std::move(result_);
   }
@@ -270,6 +271,26 @@ class Normaliser {
         }
       }
       instr.target = target;
+    }
+  }
+
+  // 3.11+ spell `yield from x` / `await x` as a loop:
+  //   LOAD_CONST None; SEND exit; YIELD_VALUE; JUMP_BACKWARD_NO_INTERRUPT to SEND; exit: [END_SEND]
+  // ≤3.10 had one instruction for it; fold the loop back into YieldFrom so
+  // every later stage sees the expression, not a loop.
+  void fold_send_loops() {
+    auto& instrs = result_.instrs;
+    for (int i = 0; i + 2 < int(instrs.size()); ++i) {
+      if (instrs[i].op != Op::Send) continue;
+      const int exit = instrs[i].target;
+      if (instrs[i + 1].op != Op::YieldValue || instrs[i + 2].op != Op::Jump || instrs[i + 2].target != i) continue;
+      if (exit != i + 3) continue;
+      instrs[i].op = Op::YieldFrom;
+      instrs[i].target = -1;
+      instrs[i + 1].op = Op::Nop;
+      instrs[i + 2].op = Op::Nop;
+      instrs[i + 2].target = -1;
+      if (exit < int(instrs.size()) && instrs[exit].op == Op::EndSend) instrs[exit].op = Op::Nop;
     }
   }
 

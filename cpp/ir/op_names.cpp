@@ -39,7 +39,7 @@ const char* op_name(Op op) {
     DEPYF_OP_NAME(PopFinally) DEPYF_OP_NAME(EndFinally) DEPYF_OP_NAME(WithCleanupStart)
     DEPYF_OP_NAME(WithCleanupFinish) DEPYF_OP_NAME(GetLen) DEPYF_OP_NAME(MatchClass) DEPYF_OP_NAME(MatchMapping)
     DEPYF_OP_NAME(MatchSequence) DEPYF_OP_NAME(MatchKeys) DEPYF_OP_NAME(CopyDictWithoutKeys)
-    DEPYF_OP_NAME(SetupAnnotations) DEPYF_OP_NAME(PrintExpr)
+    DEPYF_OP_NAME(SetupAnnotations) DEPYF_OP_NAME(PrintExpr) DEPYF_OP_NAME(Nop)
 #undef DEPYF_OP_NAME
   }
   return "?";

@@ -1,5 +1,6 @@
 #include "marshal/marshal_reader.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <limits>
@@ -36,6 +37,29 @@ std::string describe_type_code(std::uint8_t byte) {
     std::snprintf(buffer, sizeof buffer, "0x%02x", byte);
   }
   return buffer;
+}
+
+// One shared instance per singleton: a byte of input must not cost a heap
+// allocation of a whole Constant, or a megabyte of "NNN..." costs 100 MB.
+ConstantPtr make_singleton(Constant::Kind kind, bool value) {
+  auto constant = std::make_shared<Constant>();
+  constant->kind = kind;
+  constant->boolean = value;
+  return constant;
+}
+
+ConstantPtr shared_singleton(Constant::Kind kind, bool value = false) {
+  static const ConstantPtr none = make_singleton(Constant::Kind::None, false);
+  static const ConstantPtr ellipsis = make_singleton(Constant::Kind::Ellipsis, false);
+  static const ConstantPtr stop_iteration = make_singleton(Constant::Kind::StopIteration, false);
+  static const ConstantPtr true_value = make_singleton(Constant::Kind::Bool, true);
+  static const ConstantPtr false_value = make_singleton(Constant::Kind::Bool, false);
+  switch (kind) {
+    case Constant::Kind::None: return none;
+    case Constant::Kind::Ellipsis: return ellipsis;
+    case Constant::Kind::StopIteration: return stop_iteration;
+    default: return value ? true_value : false_value;
+  }
 }
 
 ConstantPtr make_sequence_kind(Constant::Kind kind, std::vector<ConstantPtr> items) {
@@ -87,23 +111,28 @@ ConstantPtr MarshalStream::read_object_or_null() {
   const std::uint8_t byte = cursor_.read_u8("type code");
   const bool add_ref = (byte & kFlagRef) != 0;
   const char type = static_cast<char>(byte & ~kFlagRef);
+  const std::uint64_t nodes_before = expanded_nodes_;
+  if (type != '0' && type != 'r') count_nodes(1, start);
   // The singletons never take a reference slot, whatever their flag says:
   // CPython's reader ignores FLAG_REF on them too.
   switch (type) {
     case '0': return nullptr;
-    case 'N': return Constant::make_none();
-    case '.': return Constant::make_ellipsis();
-    case 'T': return Constant::make_bool(true);
-    case 'F': return Constant::make_bool(false);
-    case 'S': {
-      auto stop = std::make_shared<Constant>();
-      stop->kind = Constant::Kind::StopIteration;
-      return stop;
-    }
+    case 'N': return shared_singleton(Constant::Kind::None);
+    case '.': return shared_singleton(Constant::Kind::Ellipsis);
+    case 'T': return shared_singleton(Constant::Kind::Bool, true);
+    case 'F': return shared_singleton(Constant::Kind::Bool, false);
+    case 'S': return shared_singleton(Constant::Kind::StopIteration);
     case 'r': return read_reference(start);
     default: break;
   }
-  return read_tagged(type, add_ref, start);
+  return read_tagged(type, add_ref, start, nodes_before);
+}
+
+void MarshalStream::count_nodes(std::uint64_t nodes, std::size_t at) {
+  expanded_nodes_ += nodes;  // cannot overflow: each term is at most the limit
+  if (expanded_nodes_ > kMaxMarshalExpandedNodes) {
+    fail("references expand to more than " + std::to_string(kMaxMarshalExpandedNodes) + " objects", at);
+  }
 }
 
 ConstantPtr MarshalStream::read_reference(std::size_t start) {
@@ -113,12 +142,13 @@ ConstantPtr MarshalStream::read_reference(std::size_t start) {
              " objects are referable",
          start);
   }
-  ConstantPtr target = refs_[static_cast<std::size_t>(index)];
-  if (!target) fail("reference to object " + std::to_string(index) + " while it is still being read", start);
-  return target;
+  const RefSlot& slot = refs_[static_cast<std::size_t>(index)];
+  if (!slot.object) fail("reference to object " + std::to_string(index) + " while it is still being read", start);
+  count_nodes(slot.expanded_nodes, start);
+  return slot.object;
 }
 
-ConstantPtr MarshalStream::read_tagged(char type, bool add_ref, std::size_t start) {
+ConstantPtr MarshalStream::read_tagged(char type, bool add_ref, std::size_t start, std::uint64_t nodes_before) {
   const bool is_container = type == '(' || type == ')' || type == '[' || type == '{' || type == '<' || type == '>' ||
                             type == ':' || type == 'c';
   const std::size_t slot = (add_ref && is_container) ? reserve_ref() : 0;
@@ -159,10 +189,11 @@ ConstantPtr MarshalStream::read_tagged(char type, bool add_ref, std::size_t star
            start);
   }
   if (add_ref) {
+    const RefSlot filled{object, expanded_nodes_ - nodes_before};
     if (is_container) {
-      refs_[slot] = object;
+      refs_[slot] = filled;
     } else {
-      refs_.push_back(object);
+      refs_.push_back(filled);
     }
   }
   return object;
@@ -245,7 +276,9 @@ ConstantPtr MarshalStream::read_string(char type, std::size_t start) {
 
 ConstantPtr MarshalStream::read_sequence(Constant::Kind kind, std::size_t count, std::size_t) {
   std::vector<ConstantPtr> items;
-  items.reserve(count);  // count was checked against the bytes left
+  // Nested containers could each claim nearly all remaining bytes, so the
+  // count only hints at the first allocation; growth follows real items.
+  items.reserve(std::min<std::size_t>(count, 1024));
   const char* context = kind == Constant::Kind::Tuple  ? "a tuple item"
                         : kind == Constant::Kind::List ? "a list item"
                                                        : "a set item";

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,14 @@ namespace depyf {
 // CPython's MAX_MARSHAL_STACK_DEPTH: deeper data is refused rather than
 // risking a stack overflow in the recursive reader.
 inline constexpr int kMaxMarshalDepth = 2000;
+
+// References let a few bytes describe a tree of exponential size (a tuple
+// holding the previous tuple twice, sixty times over). The reader itself
+// shares the objects, but every consumer that walks or prints constants would
+// expand them, so data whose expanded tree is larger than this is refused.
+// Real modules stay far below it (the largest standard library .pyc expands
+// to well under a million nodes).
+inline constexpr std::uint64_t kMaxMarshalExpandedNodes = std::uint64_t{1} << 24;
 
 class MarshalStream {
  public:
@@ -37,7 +46,9 @@ class MarshalStream {
 
   // nullptr for a NULL marker ('0'); the caller decides whether that is valid.
   ConstantPtr read_object_or_null();
-  ConstantPtr read_tagged(char type, bool add_ref, std::size_t start);
+  // `nodes_before`: the expanded-node count before this object, so its own
+  // expanded size is known when it is stored for later references.
+  ConstantPtr read_tagged(char type, bool add_ref, std::size_t start, std::uint64_t nodes_before);
   ConstantPtr read_reference(std::size_t start);
 
   ConstantPtr read_int64(std::size_t start);
@@ -56,16 +67,23 @@ class MarshalStream {
   // Slots for objects whose children may refer back to earlier objects:
   // reserved before the children are read, as CPython's r_ref_reserve does.
   std::size_t reserve_ref() {
-    refs_.push_back(nullptr);
+    refs_.push_back({});
     return refs_.size() - 1;
   }
+
+  void count_nodes(std::uint64_t nodes, std::size_t at);
 
   [[noreturn]] void fail(const std::string& message, std::size_t at) const;
 
   ByteCursor cursor_;
   PythonVersion version_;
-  std::vector<ConstantPtr> refs_;  // nullptr: reserved, object still being read
+  struct RefSlot {
+    ConstantPtr object;  // nullptr: reserved, object still being read
+    std::uint64_t expanded_nodes = 0;
+  };
+  std::vector<RefSlot> refs_;
   int depth_ = 0;
+  std::uint64_t expanded_nodes_ = 0;  // nodes of the tree read so far, references expanded
 };
 
 // Python's name for a constant's type, for error messages.

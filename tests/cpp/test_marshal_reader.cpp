@@ -278,6 +278,24 @@ TEST(MarshalNesting, DepthIsLimitedLikeCPython) {
   EXPECT_NE(error_of(nested(1000000)).find("nested more than 2000 levels"), std::string::npos);
 }
 
+TEST(MarshalNesting, ExponentialReferenceBombIsRefused) {
+  // Item k is a tuple holding item k-1 twice: 40 items, 2**40 leaves.
+  Writer writer;
+  writer.small_tuple(40).short_str("a", true);
+  for (int k = 1; k < 40; ++k) writer.small_tuple(2, true).type('r').i32(k - 1).type('r').i32(k - 1);
+  EXPECT_NE(error_of(writer.data()).find("references expand to more than 16777216 objects"), std::string::npos);
+}
+
+TEST(MarshalNesting, NestedContainersCannotEachReserveTheRemainingBytes) {
+  // Each level claims ~all the bytes left; allocating on that word would
+  // need gigabytes before the data runs out.
+  // The filler is an unknown type code, so the innermost list fails at once.
+  Writer writer;
+  for (int level = 0; level < 1999; ++level) writer.type('[').i32(10000000 - 5 * level);
+  writer.raw(std::string(10000000, '?'));
+  EXPECT_NE(error_of(writer.data()).find("unknown type code '?'"), std::string::npos);
+}
+
 TEST(MarshalErrors, UnknownTypeCodes) {
   EXPECT_EQ(error_of("?"), "bad marshal data: unknown type code '?' (0x3f) at offset 0");
   EXPECT_EQ(error_of(Writer().small_tuple(1).byte(0x81).data()),
@@ -370,6 +388,22 @@ TEST(MarshalCode, FieldTypesAreChecked) {
   CodeParts negative_args;
   negative_args.argcount = -1;
   EXPECT_NE(error_of(code_3_11(negative_args), k311).find("co_argcount is negative"), std::string::npos);
+}
+
+TEST(MarshalCode, DeeplyNestedCodeObjectsFailCleanly) {
+  // Code objects take the longest path through the reader per level; the
+  // depth limit must stop them before the native stack runs out.
+  const std::string leaf = code_3_11({});
+  const std::size_t consts_at = leaf.find(CodeParts{}.consts);
+  ASSERT_NE(consts_at, std::string::npos);
+  const std::string head = leaf.substr(0, consts_at);
+  const std::string tail = leaf.substr(consts_at + CodeParts{}.consts.size());
+  std::string data;
+  const int levels = 5000;
+  for (int i = 0; i < levels; ++i) data += head + Writer().small_tuple(1).data();
+  data += "N";
+  for (int i = 0; i < levels; ++i) data += tail;
+  EXPECT_NE(error_of(data, k311).find("nested more than 2000 levels"), std::string::npos);
 }
 
 TEST(MarshalCode, PayloadMustBeCode) {

@@ -1,0 +1,147 @@
+// Comprehensions: the loop nest around an element marker turned back into
+// a comprehension expression, both for ≤3.11 comprehension code objects and
+// for 3.12+ comprehensions compiled inline (PEP 709), whose save/restore of
+// the iteration variables and cleanup handler are claimed here. Also the
+// 3.12+ generator wrapper handler, which every generator body carries.
+#include "code/error.hpp"
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+namespace make = ast::make;
+using ir::Op;
+
+namespace {
+
+bool is_saved_variable(const Value& value) {
+  return value.kind == Value::Kind::Unknown && ast::as<ast::Name>(value.expr) &&
+         ast::as<ast::Name>(value.expr)->id.rfind("__depyf_unknown_saved_", 0) == 0;
+}
+
+bool is_empty_display(const Value& value) {
+  if (value.kind != Value::Kind::Expr) return false;
+  if (auto* list = ast::as<ast::List>(value.expr)) return list->elts.empty();
+  if (auto* set = ast::as<ast::Set>(value.expr)) return set->elts.empty();
+  if (auto* dict = ast::as<ast::Dict>(value.expr)) return dict->keys.empty();
+  return false;
+}
+
+}  // namespace
+
+ast::ExprPtr FunctionDecompiler::comprehension_from_body(const ast::Body& body, const std::string& kind,
+                                                         ast::ExprPtr iterable, int index) {
+  std::vector<ast::Comprehension> generators;
+  const ast::Body* level = &body;
+  std::size_t position = 0;
+  ast::ExprPtr marker;
+  while (marker == nullptr) {
+    const ast::Body& stmts = *level;
+    // Ignore the final `return <accumulator>` (≤3.11 code objects).
+    std::size_t count = stmts.size();
+    if (count > position && ast::as<ast::Return>(stmts[count - 1])) --count;
+    if (count <= position) fail(index, "comprehension body is not a single loop nest");
+    const ast::StmtPtr& stmt = stmts[position];
+    // `if not c: continue` before the rest of a loop body is a filter too.
+    if (auto* test = ast::as<ast::If>(stmt); test && test->orelse.empty() && test->body.size() == 1 &&
+                                             ast::as<ast::Continue>(test->body[0]) && !generators.empty() &&
+                                             level != &body && count > position + 1) {
+      generators.back().ifs.push_back(negate(test->test));
+      ++position;
+      continue;
+    }
+    if (count != position + 1) fail(index, "comprehension body is not a single loop nest");
+    if (auto* loop = ast::as<ast::For>(stmt); loop && loop->orelse.empty()) {
+      generators.push_back(make::comprehension(loop->target, loop->iter));
+      level = &loop->body;
+    } else if (auto* loop = ast::as<ast::AsyncFor>(stmt); loop && loop->orelse.empty()) {
+      generators.push_back(make::comprehension(loop->target, loop->iter, {}, true));
+      level = &loop->body;
+    } else if (auto* test = ast::as<ast::If>(stmt); test && test->orelse.empty() && !generators.empty()) {
+      generators.back().ifs.push_back(test->test);
+      level = &test->body;
+    } else if (auto* expr = ast::as<ast::ExprStmt>(stmt); expr && level != &body) {
+      marker = expr->value;
+    } else {
+      fail(index, "unexpected statement in a comprehension");
+    }
+    position = 0;
+  }
+  if (generators.empty()) fail(index, "comprehension without a loop");
+  if (iterable) generators[0].iter = iterable;
+  if (kind == "<genexpr>") {
+    auto* yield = ast::as<ast::Yield>(marker);
+    if (yield == nullptr || !yield->value) fail(index, "generator expression without a yield");
+    return make::generator_exp(yield->value, generators);
+  }
+  auto* call = ast::as<ast::Call>(marker);
+  auto* callee = call ? ast::as<ast::Name>(call->func) : nullptr;
+  if (callee == nullptr || callee->id != "__depyf_element__") fail(index, "comprehension without an element");
+  if (kind == "<dictcomp>") {
+    if (call->args.size() != 2) fail(index, "dict comprehension element");
+    return make::dict_comp(call->args[0], call->args[1], generators);
+  }
+  if (call->args.size() != 1) fail(index, "comprehension element");
+  if (kind == "<setcomp>") return make::set_comp(call->args[0], generators);
+  if (kind == "<listcomp>") return make::list_comp(call->args[0], generators);
+  fail(index, "unknown comprehension kind " + kind);
+}
+
+// 3.12+ compile `[e for x in it]` in place:
+//     <it>; GET_ITER; LOAD_FAST_AND_CLEAR x...; SWAP n; BUILD_LIST 0; SWAP 2;
+//     FOR_ITER ...; END_FOR; SWAP n; STORE_FAST x...
+// so at the FOR_ITER the stack ends [saved x..., accumulator, iterator].
+bool FunctionDecompiler::is_inline_comprehension(int header, const Stack& stack) const {
+  if (header < 4 || stack.size() < 3) return false;
+  const ir::Instr& swap = function_.instrs[header - 1];
+  const ir::Instr& build = function_.instrs[header - 2];
+  if (swap.op != Op::Swap || swap.arg != 2) return false;
+  if (!((build.op == Op::BuildList || build.op == Op::BuildSet || build.op == Op::BuildMap) && build.arg == 0))
+    return false;
+  if (stack.back().kind != Value::Kind::Iterator) return false;
+  return is_empty_display(stack[stack.size() - 2]) && is_saved_variable(stack[stack.size() - 3]);
+}
+
+void FunctionDecompiler::finish_inline_comprehension(int header, ast::StmtPtr loop, Stack& stack) {
+  if (stack.empty() || !stack.back().accumulator) fail(header, "inlined comprehension lost its accumulator");
+  const ast::ExprPtr& accumulator = stack.back().expr;
+  std::string kind = "<listcomp>";
+  if (ast::as<ast::Set>(accumulator)) kind = "<setcomp>";
+  if (ast::as<ast::Dict>(accumulator)) kind = "<dictcomp>";
+  ast::Body body{std::move(loop)};
+  stack.back() = Value::of(comprehension_from_body(body, kind, nullptr, header));
+  // The cleanup handler restores the saved variables and re-raises:
+  //     SWAP 2; POP_TOP; SWAP n; STORE_FAST x...; RERAISE
+  const int handler = function_.instrs[header].handler;
+  if (handler < 0) fail(header, "inlined comprehension without its cleanup handler");
+  static constexpr Op kShape[] = {Op::Swap, Op::PopTop, Op::Swap};
+  int i = handler;
+  for (Op op : kShape) {
+    if (i >= int(function_.instrs.size()) || function_.instrs[i].op != op)
+      fail(handler, "unexpected inlined comprehension cleanup");
+    ++i;
+  }
+  while (i < int(function_.instrs.size()) &&
+         (function_.instrs[i].op == Op::StoreFast || function_.instrs[i].op == Op::StoreDeref))
+    ++i;
+  if (i >= int(function_.instrs.size()) || function_.instrs[i].op != Op::Reraise)
+    fail(handler, "unexpected inlined comprehension cleanup");
+  for (int k = handler; k <= i; ++k) visited_[k] = 1;
+}
+
+void FunctionDecompiler::claim_generator_wrapper() {
+  if (!(code_.flags & (kFlagGenerator | kFlagCoroutine | kFlagAsyncGenerator))) return;
+  // CALL_INTRINSIC_1 INTRINSIC_STOPITERATION_ERROR; RERAISE 1, protecting
+  // the whole body. Nothing else starts a handler that way.
+  const int count = int(function_.instrs.size());
+  for (const ir::Instr& instr : function_.instrs) {
+    const int h = instr.handler;
+    if (h < 0 || h + 1 >= count || visited_[h]) continue;
+    if (function_.instrs[h].op == Op::CallIntrinsic1 && function_.instrs[h].arg == 3 &&
+        function_.instrs[h + 1].op == Op::Reraise) {
+      visited_[h] = visited_[h + 1] = 1;
+      return;
+    }
+  }
+}
+
+}  // namespace depyf::decompile

@@ -1,0 +1,187 @@
+"""Per-construct decompiler cases: every function here must round-trip exactly
+(decompile -> recompile -> equal normalised bytecode) on every version 3.8-3.13.
+Valid Python 3.8 syntax; names need not exist (nothing is executed)."""
+
+
+def straight_line(a, b=1, *args, c, d=2, **kwargs):
+    x = a + b * c - d / 2 // 3 % 4 ** 5
+    y = -x, +x, ~x, not x
+    z = a[1], a[1:2], a[::2], a[1:2, 3], a.b.c
+    a.b = x
+    a[0] = y
+    del a[1], a.b
+    return z
+
+
+def docstring_function(a):
+    """A docstring that must survive."""
+    return a
+
+
+def calls(f, a, b):
+    f(1, 2, key=3)
+    f(*a)
+    f(*a, **b)
+    f(1, *a, k=2, **b)
+    a.method(1, k=2)
+    return f(a)(b)
+
+
+def augmented(a, b):
+    a += 1
+    a.x -= 2
+    a[b] *= 3
+    b //= a
+    return a
+
+
+def unpacking(a):
+    x, y = a
+    (p, q), r = a
+    first, *rest = a
+    x, y = y, x
+    x, y, z = z, y, x
+    return first, rest, p, q, r
+
+
+def chained_assignment(a):
+    x = y = a
+    x.a = y[0] = a
+    return x, y
+
+
+def conditionals(a, b):
+    if a:
+        x = 1
+    elif b:
+        x = 2
+    else:
+        x = 3
+    if a and b:
+        x += 1
+    if a or b:
+        x += 2
+    if not a:
+        x += 3
+    if a and (b or x):
+        x += 4
+    return x
+
+
+def early_returns(a):
+    if a is None:
+        return 0
+    if a > 3:
+        return 1
+    return 2
+
+
+def ternary_and_boolean_values(a, b, c):
+    x = a if b else c
+    y = a and b
+    z = a or b or c
+    return x, y, z
+
+
+def for_loops(items):
+    total = 0
+    for item in items:
+        if item < 0:
+            continue
+        if item > 100:
+            break
+        total += item
+    for i, (k, v) in enumerate(items):
+        total += i
+    for x in items:
+        pass
+    else:
+        total = -1
+    return total
+
+
+def while_loops(n):
+    while n > 0:
+        n -= 1
+        if n == 5:
+            break
+    while True:
+        n += 1
+        if n > 10:
+            return n
+
+
+def nested_functions(a):
+    def inner(b, c=2):
+        return a + b + c
+
+    square = lambda x: x * x
+    return inner(square(a))
+
+
+def closures(a):
+    counter = 0
+
+    def bump():
+        nonlocal counter
+        counter += a
+        return counter
+
+    return bump
+
+
+def uses_global(a):
+    global SOME_GLOBAL
+    SOME_GLOBAL = a
+    return SOME_GLOBAL
+
+
+def comprehensions_before_312(a):
+    return [x for x in a], {x for x in a if x}, {k: v for k, v in a}, (x for x in a)
+
+
+def imports():
+    import os
+    import os.path as p
+    from collections import OrderedDict, defaultdict as dd
+    from . import sibling
+    from ..parent import thing
+    return os, p, OrderedDict, dd, sibling, thing
+
+
+def displays(a, b):
+    return [1, 2, 3], (a, b), {a: b, 1: 2}, {a, b}, [*a, *b], {**a, 'k': b}
+
+
+def fstrings(a, b):
+    return f"{a}", f"{a!r} and {b:>10}", f"x{a}y{b!s}z"
+
+
+def raising(a):
+    if a:
+        raise ValueError(a)
+    raise ValueError(a) from a
+
+
+def yields(a):
+    yield a
+    x = yield
+    yield from a
+    return x
+
+
+class Simple:
+    """Class docstring."""
+
+    attribute = 1
+
+    def method(self, a):
+        return self.attribute + a
+
+    @staticmethod
+    def static(a):
+        return a
+
+    @property
+    def prop(self):
+        return self.attribute

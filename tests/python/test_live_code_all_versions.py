@@ -1,0 +1,200 @@
+"""The abi3 extension imports and disassembles live code on EVERY interpreter 3.8-3.13.
+
+For each reference interpreter, a temporary directory holds a symlink named
+``depyf`` to the installed package (the one carrying the built _core), and a
+script run under that interpreter with PYTHONPATH pointing there compares
+depyf._core.disassemble_code(code, True) with that interpreter's dis
+(tools/dis_reference.py, the same reference the stdlib sweep uses) for:
+plain functions, closures, generators, coroutines, methods, lambdas, functions
+that have run hot (3.11+ specialises them; the listing must be of co_code, as
+dis shows it), code whose co_consts holds objects without a literal (as
+torch.compile's Dynamo produces), and module code of a stdlib slice compiled
+in-process.
+
+qualname of the listed root: a live code object is listed on its own, so on
+3.11+ it is co_qualname (== fn.__qualname__), and on 3.8-3.10, where code
+objects carry no qualname, it is co_name -- the same rule the .pyc path uses
+for a module, which keeps both paths consistent. Nested code objects follow
+the MAKE_FUNCTION rule of tools/dis_reference.py on every version.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import textwrap
+
+import pytest
+from conftest import TOOLS, VERSION_PARAMS, installed_depyf_dir, reference_python
+
+LIVE_SCRIPT = textwrap.dedent(
+    r'''
+    import asyncio, dis, json, os, sys, sysconfig, types, warnings
+    sys.path.insert(0, sys.argv[1])  # tools/
+    import dis_reference as ref
+    import depyf
+    from depyf import _core
+
+    failures = []
+    checked = []
+
+    def check(label, code, reference_code=None):
+        """reference_code: what dis should read instead (when dis itself cannot repr a constant)."""
+        checked.append(label)
+        try:
+            text = _core.disassemble_code(code, True)
+        except Exception as exc:
+            failures.append("%s: %s: %s" % (label, type(exc).__name__, exc))
+            return None
+        actual = ref.parse_json_lines(text)
+        expected = ref.reference_records(reference_code or code)
+        equal, problems = ref.compare_listings(expected, actual)
+        failures.extend("%s: %s" % (label, p) for p in problems[:3])
+        return actual
+
+    # ---- functions of many kinds ----------------------------------------
+    def plain(a, b=1, *args, c, **kw):
+        return a + b
+
+    def make_closure(x):
+        def inner(y):
+            return x + y + len([x for _ in range(y)])
+        return inner
+
+    def gen(n):
+        total = yield from range(n)
+        yield total
+
+    async def coro(delay):
+        await asyncio.sleep(delay)
+        async with asyncio.Lock():
+            pass
+        return [i async for i in agen()]
+
+    async def agen():
+        yield 1
+
+    class Klass:
+        def method(self, x):
+            try:
+                return [x + y for y in range(3)]
+            except (KeyError, TypeError) as exc:
+                raise ValueError(x) from exc
+            finally:
+                x = None
+
+        @property
+        def prop(self):
+            return super().__repr__()
+
+    def hot(n):
+        total = 0
+        for i in range(n):
+            total += i * 2 if i % 3 else len(str(i))
+        return total
+
+    for _ in range(2000):
+        hot(20)  # 3.11+: quickened/specialised; the listing stays that of co_code
+
+    lam = lambda q: q ** 2
+    functions = [plain, make_closure, make_closure(3), gen, coro, agen, Klass.method, Klass.prop.fget, hot, lam,
+                 json.dumps, os.path.join]
+    for fn in functions:
+        listing = check("function %s" % fn.__qualname__, fn.__code__)
+        if listing:
+            want = fn.__qualname__ if sys.version_info >= (3, 11) else fn.__code__.co_name
+            if listing[0].get("qualname") != want:
+                failures.append("function %s: root qualname %r, expected %r" % (
+                    fn.__qualname__, listing[0].get("qualname"), want))
+
+    # ---- the public wrapper ---------------------------------------------
+    for fn in (plain, make_closure, Klass.method):
+        text = depyf.disassemble(fn)
+        names = set(i.opname for i in dis.get_instructions(fn))
+        missing = sorted(n for n in names if n not in text)
+        if not isinstance(text, str) or missing:
+            failures.append("depyf.disassemble(%s) lacks %s" % (fn.__qualname__, missing))
+        if hasattr(depyf, "disassemble_json"):
+            equal, problems = ref.compare_listings(ref.reference_records(fn.__code__),
+                                                   ref.parse_json_lines(depyf.disassemble_json(fn)))
+            failures.extend("depyf.disassemble_json(%s): %s" % (fn.__qualname__, p) for p in problems[:3])
+
+    # ---- constants without a literal (Dynamo puts such objects in co_consts) ----
+    class Marker(object):
+        def __init__(self, tag):
+            self.tag = tag
+        def __repr__(self):
+            return "<opaque marker %s>" % self.tag
+
+    class BadRepr(object):
+        def __repr__(self):
+            raise RuntimeError("repr fails")
+
+    def uses_constants(x):
+        a = 12345  # separate statements: no constant folding into one tuple
+        b = (1, 2)
+        c = 678.5
+        return a, b, c, x
+
+    def substituted(code, mapping):
+        consts = tuple(mapping.get(c, c) if isinstance(c, (int, float)) and not isinstance(c, bool) else c
+                       for c in code.co_consts)
+        if (1, 2) in consts:
+            consts = tuple((1, Marker("in-tuple")) if c == (1, 2) else c for c in consts)
+        return code.replace(co_consts=consts)
+
+    opaque = substituted(uses_constants.__code__, {12345: Marker("one"), 678.5: uses_constants})
+    if check("opaque constants", opaque):
+        text = _core.disassemble_code(opaque, False)
+        for wanted in ("<opaque marker one>", "<opaque marker in-tuple>", "uses_constants"):
+            if wanted not in text:
+                failures.append("opaque constants: text listing lacks %r" % wanted)
+    bad = substituted(uses_constants.__code__, {12345: BadRepr()})
+    # dis cannot list it (its argrepr calls repr), so compare with the unchanged code.
+    if check("constant whose repr raises", bad, uses_constants.__code__):
+        try:
+            _core.disassemble_code(bad, False)
+        except Exception as exc:
+            failures.append("constant whose repr raises: text listing failed: %s: %s" % (type(exc).__name__, exc))
+    nested = make_closure.__code__
+    outer = nested.replace(co_consts=nested.co_consts + (Marker("in-outer"),))
+    check("opaque constant next to a nested code object", outer)
+
+    # ---- module code of a stdlib slice, compiled in-process -----------------
+    lib = sysconfig.get_paths()["stdlib"]
+    sources = []
+    for directory, subdirs, files in os.walk(lib):
+        subdirs[:] = sorted(d for d in subdirs if d not in ("site-packages", "__pycache__"))
+        sources += [os.path.join(directory, f) for f in sorted(files) if f.endswith(".py")]
+    sources.sort()
+    modules = 0
+    for path in sources[int(sys.argv[2])::int(sys.argv[3])]:
+        code, _, reason = ref.compile_source(path)
+        if code is not None:
+            modules += 1
+            check("module %s" % os.path.relpath(path, lib), code)
+
+    print(json.dumps({"version": sys.version, "checked": len(checked), "modules": modules, "failures": failures}))
+    '''
+)
+
+
+@pytest.mark.parametrize("minor", VERSION_PARAMS)
+def test_live_code_agrees_with_dis(minor: int, tmp_path) -> None:
+    python = reference_python(minor)
+    package = installed_depyf_dir()
+    site = tmp_path / "site"
+    site.mkdir()
+    os.symlink(package, str(site / "depyf"))
+    script = tmp_path / "live.py"
+    script.write_text(LIVE_SCRIPT)
+    env = dict(os.environ, PYTHONPATH=str(site), PYTHONDONTWRITEBYTECODE="1")
+    proc = subprocess.run([python, str(script), TOOLS, str(minor), "40"], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, universal_newlines=True, env=env, cwd=str(tmp_path), timeout=300)
+    assert proc.returncode == 0, "3.%d: the script failed (exit %d):\n%s" % (minor, proc.returncode, proc.stderr[-4000:])
+    report = json.loads(proc.stdout.splitlines()[-1])
+    assert report["version"].startswith("3.%d." % minor)
+    assert report["modules"] >= 15, report
+    assert not report["failures"], "3.%d: %d of %d checks differ from dis:\n%s" % (
+        minor, len(report["failures"]), report["checked"], "\n".join(report["failures"][:30]))
