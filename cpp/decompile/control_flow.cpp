@@ -50,6 +50,7 @@ bool is_true_constant(const ast::ExprPtr& expr) {
 
 bool FunctionDecompiler::inside(int instr, const Region& region) const {
   if (instr < 0 || instr >= int(function_.instrs.size())) return false;
+  if (!within_protection(instr, region.protection)) return false;
   const int block = graph_.block_of[instr];
   if (region.entry_block >= 0 && !graph_.dominates(region.entry_block, block)) return false;
   if (region.loop && region.loop->header_block >= 0) {
@@ -137,9 +138,12 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
     }
     return c;
   };
-  Condition chain = one_jump(index, stack);
+  std::vector<int> chain_blocks;
+  const bool chained = function_.instrs[index].op == Op::PopJumpIfFalse && !stack.empty() &&
+                       is_chain_link(index, stack.back().expr, Stack(stack.begin(), stack.end() - 1));
+  Condition chain = chained ? read_chained_condition(index, stack, chain_blocks) : one_jump(index, stack);
   chain.first_block = graph_.block_of[index];
-  std::vector<int> chain_blocks{chain.first_block};
+  if (!chained) chain_blocks.push_back(chain.first_block);
   while (chain.next < int(function_.instrs.size())) {
     const int block = graph_.block_of[chain.next];
     const cfg::Block& b = graph_.blocks[block];
@@ -210,10 +214,11 @@ int FunctionDecompiler::decompile_value_bool(int index, const Region& region, St
     is_and = jump.op == Op::PopJumpIfFalse;
     if (resume < int(function_.instrs.size()) && function_.instrs[resume].op == Op::PopTop) visited_[resume++] = 1;
   }
+  if (is_and && is_chain_link(index, left, stack)) return decompile_chained_value(index, resume, left, stack);
   const int end = jump.target;
   Stack right_stack = stack;
   ast::Body statements;
-  walk_region(resume, Region{end, graph_.block_of[resume], region.loop}, right_stack, statements);
+  walk_region(resume, region.sub(end, graph_.block_of[resume], region.loop), right_stack, statements);
   if (!statements.empty() || right_stack.size() != stack.size() + 1) {
     fail(index, "short-circuit operand with side statements");
   }
@@ -262,7 +267,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       body.push_back(make::break_());
       return false;
     }
-    return walk_region(start, Region{join, graph_.block_of[start], region.loop}, branch_stack, body);
+    return walk_region(start, region.sub(join, graph_.block_of[start], region.loop), branch_stack, body);
   };
   Stack then_stack = stack, else_stack = stack;
   ast::Body then_body, else_body;
@@ -360,11 +365,11 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   ast::Body body;
   Stack body_stack = stack;
   if (then_start != test_start)
-    walk_region(then_start, Region{test_start, header_block, &context}, body_stack, body, /*enter_loop_header=*/true);
+    walk_region(then_start, region.sub(test_start, header_block, &context), body_stack, body, /*enter_loop_header=*/true);
   ast::Body orelse;
   if (follow != else_start && else_start != region.stop) {
     Stack else_stack = stack;
-    walk_region(else_start, Region{follow, graph_.block_of[else_start], region.loop}, else_stack, orelse);
+    walk_region(else_start, region.sub(follow, graph_.block_of[else_start], region.loop), else_stack, orelse);
   }
   if (body.empty()) body.push_back(make::pass());
   emit(out, make::while_(test, body, orelse), index);
@@ -416,14 +421,14 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     Stack body_stack = stack;
     body_stack.push_back(item);
     ast::Body body;
-    walk_region(header + 1, Region{header, graph_.block_of[header + 1], &context}, body_stack, body);
+    walk_region(header + 1, region.sub(header, graph_.block_of[header + 1], &context), body_stack, body);
     ast::ExprPtr target = group->targets[0];
     if (target == nullptr) fail(header, "for loop without a target");
     stack.pop_back();  // the exhausted loop pops its iterator
     ast::Body orelse;
     if (follow != exit && exit != region.stop) {
       Stack else_stack = stack;
-      walk_region(exit, Region{follow, graph_.block_of[exit], region.loop}, else_stack, orelse);
+      walk_region(exit, region.sub(follow, graph_.block_of[exit], region.loop), else_stack, orelse);
     }
     if (body.empty()) body.push_back(make::pass());
     if (inline_comprehension) {
@@ -455,11 +460,11 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       ast::Body body;
       Stack body_stack = stack;
       if (condition.next != header)
-        walk_region(condition.next, Region{header, graph_.block_of[condition.next], &context}, body_stack, body);
+        walk_region(condition.next, region.sub(header, graph_.block_of[condition.next], &context), body_stack, body);
       ast::Body orelse;
       if (follow != exit && exit != region.stop) {
         Stack else_stack = stack;
-        walk_region(exit, Region{follow, graph_.block_of[exit], region.loop}, else_stack, orelse);
+        walk_region(exit, region.sub(follow, graph_.block_of[exit], region.loop), else_stack, orelse);
       }
       if (body.empty()) body.push_back(make::pass());
       emit(out, make::while_(body_is_true ? condition.expr : negate(condition.expr), body, orelse), header);
@@ -472,7 +477,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   LoopContext context{header, follow, block, region.loop};
   ast::Body body;
   Stack body_stack = stack;
-  walk_region(header, Region{header, block, &context}, body_stack, body, /*enter_loop_header=*/true);
+  walk_region(header, region.sub(header, block, &context), body_stack, body, /*enter_loop_header=*/true);
   if (body.empty()) body.push_back(make::pass());
   emit(out, make::while_(make::boolean(true), body), header);
   return follow;

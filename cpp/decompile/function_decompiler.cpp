@@ -44,6 +44,16 @@ FunctionDecompiler::FunctionDecompiler(const CodeObject& code, const DecompileOp
   kind_ = code_kind(code);
   comprehension_mode_ = kind_ == CodeKind::Comprehension;
   visited_.assign(function_.instrs.size(), 0);
+  normally_reachable_.assign(graph_.blocks.size(), 0);
+  std::vector<int> work;
+  if (!graph_.blocks.empty()) work.push_back(0);
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (normally_reachable_[block]) continue;
+    normally_reachable_[block] = 1;
+    for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+  }
 }
 
 void FunctionDecompiler::check_everything_decompiled() const {
@@ -85,6 +95,28 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
     if (i == region.stop && !(first && enter_loop_header)) return true;
     if (i >= count) fail(count - 1, "control falls off the end of the code");
     if (++steps_ > step_limit) fail(i, "structuring does not terminate");
+    // Code under a handler that does not protect this region: a try body.
+    if (code_.version.minor >= 11 && function_.instrs[i].handler != region.protection) {
+      const int handler = outermost_new_handler(i, region.protection);
+      if (handler < 0) return true;  // left the protected code: the region ends here
+      i = decompile_try(i, handler, region, stack, out);
+      first = false;
+      continue;
+    }
+    // Inside try/finally, return/break/continue run an inlined copy of the
+    // finally body first; the finally clause already says that.
+    if (region.finally_length > 0 && i + region.finally_length < count &&
+        function_.instrs[i].op == function_.instrs[region.finally_start].op) {
+      bool copy = true;
+      for (int k = 0; k < region.finally_length && copy; ++k)
+        copy = function_.instrs[i + k].op == function_.instrs[region.finally_start + k].op;
+      const Op after = function_.instrs[i + region.finally_length].op;
+      if (copy && (after == Op::ReturnValue || after == Op::Jump)) {
+        for (int k = 0; k < region.finally_length; ++k) visited_[i + k] = 1;
+        i += region.finally_length;
+        continue;
+      }
+    }
     visited_[i] = 1;
     const int block = graph_.block_of[i];
     const bool at_own_header = first && enter_loop_header;
@@ -134,6 +166,31 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       }
       case Op::ForIter:
         fail(i, "FOR_ITER outside a recognised loop");
+      case Op::BeforeWith:
+        if (code_.version.minor < 11) fail(i, "with statements before 3.11 are not decompiled yet");
+        i = decompile_with(i, region, stack, out);
+        continue;
+      case Op::PopExcept: {
+        if (region.clause_depth >= 0 && int(stack.size()) == region.clause_depth) {
+          if (region.clause_end) *region.clause_end = i;
+          // A break/continue out of the clause also ends with POP_EXCEPT.
+          const int after = skip_name_unbinding(i + 1, region.clause_name);
+          if (region.loop && after < count && function_.instrs[after].op == Op::Jump &&
+              (function_.instrs[after].target == region.loop->follow ||
+               function_.instrs[after].target == region.loop->continue_target)) {
+            pop(stack, i);
+            i = after;
+            continue;
+          }
+          return true;
+        }
+        pop(stack, i);  // unwinding for a return inside the clause
+        i = skip_name_unbinding(i + 1, region.clause_name);
+        continue;
+      }
+      case Op::Reraise:
+        emit(out, make::raise(), i);
+        return false;
       default:
         simulate(i, stack, out);
         ++i;

@@ -30,6 +30,28 @@ struct Region {
   int stop = -1;         // instruction index where control leaves the region normally (-1: none)
   int entry_block = -1;  // block the region starts in (joins must be dominated by it)
   const LoopContext* loop = nullptr;
+  // 3.11+: the exception handler protecting the region's code (-1: none);
+  // code under another handler starts a nested try statement.
+  int protection = -1;
+  // Inside an except clause: the stack depth at which POP_EXCEPT ends the
+  // clause (a POP_EXCEPT above it unwinds for a return/break/continue).
+  int clause_depth = -1;
+  int* clause_end = nullptr;  // where the ending POP_EXCEPT was found
+  std::string clause_name;    // `except E as name`: the unbinding after POP_EXCEPT is implicit
+  // Inside a try with a finally clause: the handler's copy of the finally
+  // body, whose inlined copies before return/break/continue are skipped.
+  int finally_start = -1;
+  int finally_length = 0;
+
+  // A nested region: same context, its own stop and entry.
+  Region sub(int new_stop, int new_entry_block, const LoopContext* new_loop) const {
+    Region r = *this;
+    r.stop = new_stop;
+    r.entry_block = new_entry_block;
+    r.loop = new_loop;
+    r.clause_end = clause_end;
+    return r;
+  }
 };
 
 // A boolean condition assembled from one or more conditional jumps
@@ -85,12 +107,33 @@ class FunctionDecompiler {
   int join_of(int first_block, const Region& region) const;
   bool inside(int instr, const Region& region) const;
 
+  // ---- exception handling, 3.11+ (exceptions.cpp) ----
+  bool within_protection(int instr, int protection) const;
+  int outermost_new_handler(int instr, int protection) const;
+  int first_outside(int start, int protection) const;
+  bool is_finally_handler(int handler) const;
+  int decompile_try(int index, int handler, const Region& region, Stack& stack, ast::Body& out);
+  int decompile_with(int index, const Region& region, Stack& stack, ast::Body& out);
+  int decode_except_clauses(int handler, const Region& region, const Stack& stack,
+                            std::vector<ast::ExceptHandler>& handlers);
+  void mark_handler_code_visited(int handler);
+  int skip_name_unbinding(int index, const std::string& name);
+  std::vector<char> normally_reachable_;  // blocks reachable from the entry without exceptional edges
+
   // ---- definitions (definitions.cpp) ----
   ast::ExprPtr function_expression(const FunctionValue& function, int index);
   ast::StmtPtr function_statement(const FunctionValue& function, const std::string& name,
                                   std::vector<ast::ExprPtr> decorators, int index);
   ast::ExprPtr comprehension_expression(const FunctionValue& function, ast::ExprPtr iterable, int index);
   ast::StmtPtr class_statement(const Value& call_result, const std::string& name, int index);
+
+  // ---- chained comparisons (chained_comparison.cpp) ----
+  bool is_chain_link(int jump, const ast::ExprPtr& tested, const Stack& below) const;
+  int decompile_chained_value(int jump, int resume, const ast::ExprPtr& first, Stack& stack);
+  Condition read_chained_condition(int jump, Stack& stack, std::vector<int>& blocks);
+  ast::ExprPtr walk_chain(int resume, const ast::ExprPtr& first, int cleanup, Stack& stack, int& after);
+  bool claim_chain_cleanup(int cleanup, int skip, int expected);
+  int resolve_jumps(int index) const;
 
   // ---- comprehensions (comprehensions.cpp) ----
   // The nest of for/if statements around one element marker, as the

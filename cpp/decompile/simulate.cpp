@@ -299,6 +299,11 @@ void FunctionDecompiler::simulate_call(int index, Stack& stack) {
   }
   (void)method_call;
   if (callable == nullptr) fail(index, "call without a callable");
+  // __exit__(None, None, None) leaving a with body: implied by the with.
+  if (callable->kind == Value::Kind::WithExit) {
+    stack.push_back(Value::null());
+    return;
+  }
 
   // class C(...): LOAD_BUILD_CLASS, <function>, 'C', bases...
   if (callable->kind == Value::Kind::BuildClass) {

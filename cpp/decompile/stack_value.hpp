@@ -60,6 +60,7 @@ struct Value {
     ImportedName,  // IMPORT_FROM result: `import` + `slot` into its names
     Iterator,    // GET_ITER result: expr is the iterable
     ForItem,     // FOR_ITER's next item, stored into the loop target
+    WithExit,    // the __exit__ slot BEFORE_WITH leaves under a with body
     Unknown,     // something the decompiler could not model (exception state ...)
   };
   Kind kind = Kind::Expr;

@@ -1,0 +1,305 @@
+// try/except/else/finally and with, for 3.11+ where the exception table
+// says which handler protects each instruction. A try statement starts
+// where code comes under a handler that begins with PUSH_EXC_INFO; its body
+// is the code under that handler, its clauses are read from the handler.
+#include <algorithm>
+
+#include "code/error.hpp"
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+namespace make = ast::make;
+using ir::Op;
+
+namespace {
+
+bool is_name_store(Op op) {
+  return op == Op::StoreFast || op == Op::StoreName || op == Op::StoreDeref || op == Op::StoreGlobal;
+}
+
+bool is_name_delete(Op op) {
+  return op == Op::DeleteFast || op == Op::DeleteName || op == Op::DeleteDeref || op == Op::DeleteGlobal;
+}
+
+}  // namespace
+
+// Whether `instr` runs under `protection`: its handler, or the handler of
+// its handler's code and so on, is `protection` (-1 protects everything).
+bool FunctionDecompiler::within_protection(int instr, int protection) const {
+  if (protection < 0) return true;
+  int handler = function_.instrs[instr].handler;
+  for (int depth = 0; handler >= 0 && depth < 64; ++depth) {
+    if (handler == protection) return true;
+    handler = function_.instrs[handler].handler;
+  }
+  return false;
+}
+
+// The outermost handler between `instr` and `protection` in the chain of
+// protecting handlers; -1 when the chain never reaches `protection` (the
+// instruction lies outside the protected code).
+int FunctionDecompiler::outermost_new_handler(int instr, int protection) const {
+  int handler = function_.instrs[instr].handler;
+  int outermost = -1;
+  for (int depth = 0; depth < 64; ++depth) {
+    if (handler == protection) return outermost;
+    if (handler < 0) return -1;
+    outermost = handler;
+    handler = function_.instrs[handler].handler;
+  }
+  return -1;
+}
+
+int FunctionDecompiler::first_outside(int start, int protection) const {
+  int i = start;
+  while (i < int(function_.instrs.size()) && within_protection(i, protection)) ++i;
+  return i;
+}
+
+// A finally handler runs its body with the exception on the stack and
+// re-raises; an except handler tests (CHECK_EXC_MATCH) or drops it (POP_TOP).
+bool FunctionDecompiler::is_finally_handler(int handler) const {
+  const auto& instrs = function_.instrs;
+  if (handler + 1 >= int(instrs.size()) || instrs[handler + 1].op == Op::PopTop) return false;
+  for (int i = handler + 1; i < int(instrs.size()); ++i) {
+    if (instrs[i].op == Op::CheckExcMatch || instrs[i].op == Op::CheckEgMatch) return false;
+    if (instrs[i].op == Op::Reraise || instrs[i].op == Op::ReturnValue) return true;
+  }
+  return true;
+}
+
+// Handler-only code (reached by exceptions alone) from `handler` on: the
+// boilerplate of with statements, nothing to decompile.
+void FunctionDecompiler::mark_handler_code_visited(int handler) {
+  std::vector<int> work{graph_.block_of[handler]};
+  std::vector<char> seen(graph_.blocks.size(), 0);
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (seen[block] || normally_reachable_[block]) continue;
+    seen[block] = 1;
+    for (int i = graph_.blocks[block].first; i <= graph_.blocks[block].last; ++i) visited_[i] = 1;
+    for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+  }
+}
+
+// `except E as name` unbinds the name when the clause ends:
+// LOAD_CONST None; STORE name; DELETE name. Returns the index after it.
+int FunctionDecompiler::skip_name_unbinding(int index, const std::string& name) {
+  const auto& instrs = function_.instrs;
+  if (name.empty() || index + 2 >= int(instrs.size())) return index;
+  if (instrs[index].op == Op::LoadConst && is_name_store(instrs[index + 1].op) && instrs[index + 1].name == name &&
+      is_name_delete(instrs[index + 2].op) && instrs[index + 2].name == name) {
+    visited_[index] = visited_[index + 1] = visited_[index + 2] = 1;
+    return index + 3;
+  }
+  return index;
+}
+
+int FunctionDecompiler::decode_except_clauses(int handler, const Region& region, const Stack& stack,
+                                              std::vector<ast::ExceptHandler>& handlers) {
+  const auto& instrs = function_.instrs;
+  int join = -1;
+  int p = handler + 1;
+  for (int clause = 0; clause < 256; ++clause) {
+    if (p >= int(instrs.size())) fail(handler, "except clauses run past the end of the code");
+    Stack clause_stack = stack;
+    clause_stack.push_back(Value::unknown("previous_exception"));
+    clause_stack.push_back(Value::unknown("exception"));
+    ast::ExprPtr type;
+    std::string name;
+    int next_clause = -1;
+    if (instrs[p].op == Op::Reraise) {  // no clause matched
+      visited_[p] = 1;
+      break;
+    }
+    if (instrs[p].op == Op::PopTop) {  // bare except:
+      visited_[p] = 1;
+      clause_stack.pop_back();
+      ++p;
+    } else {
+      int q = p;
+      ast::Body none;
+      while (q < int(instrs.size()) && instrs[q].op != Op::CheckExcMatch) {
+        if (instrs[q].target >= 0 || instrs[q].op == Op::ReturnValue || instrs[q].op == Op::Reraise)
+          fail(q, "unrecognised except clause");
+        simulate(q, clause_stack, none);
+        ++q;
+      }
+      if (q + 2 >= int(instrs.size()) || instrs[q + 1].op != Op::PopJumpIfFalse) fail(q, "unrecognised except clause");
+      visited_[q] = visited_[q + 1] = 1;
+      type = pop_expr(clause_stack, q);
+      next_clause = instrs[q + 1].target;
+      p = q + 2;
+      if (is_name_store(instrs[p].op)) {
+        name = instrs[p].name;
+      } else if (instrs[p].op != Op::PopTop) {
+        fail(p, "except clause binds something other than a name");
+      }
+      visited_[p] = 1;
+      clause_stack.pop_back();
+      ++p;
+    }
+    // The clause body ends at the POP_EXCEPT that restores the exception state.
+    int clause_end = -1;
+    Region clause_region = region.sub(-1, graph_.block_of[p], region.loop);
+    clause_region.protection = region.protection;
+    clause_region.clause_depth = int(clause_stack.size());
+    clause_region.clause_end = &clause_end;
+    clause_region.clause_name = name;
+    ast::Body body;
+    walk_region(p, clause_region, clause_stack, body);
+    if (body.empty()) body.push_back(make::pass());
+    auto except = make::except_handler(type, name.empty() ? std::nullopt : std::optional<std::string>(name), body);
+    handlers.push_back(except);
+    if (clause_end >= 0) {
+      int after = skip_name_unbinding(clause_end + 1, name);
+      if (after < int(instrs.size()) && instrs[after].op == Op::Jump) {
+        visited_[after] = 1;
+        if (join < 0) join = instrs[after].target;
+      } else if (join < 0 && after < int(instrs.size())) {
+        // 3.12+ may have copied the code after the try into the clause:
+        // decompile it as part of the clause body.
+        Stack rest_stack = clause_stack;
+        if (!rest_stack.empty()) rest_stack.pop_back();
+        ast::Body rest;
+        Region rest_region = region.sub(-1, graph_.block_of[after], region.loop);
+        rest_region.protection = region.protection;
+        walk_region(after, rest_region, rest_stack, rest);
+        auto& clause_body = handlers.back().body;
+        if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
+        clause_body.insert(clause_body.end(), rest.begin(), rest.end());
+      }
+    }
+    if (next_clause < 0) break;  // a bare except is the last clause
+    p = next_clause;
+  }
+  return join;
+}
+
+int FunctionDecompiler::decompile_try(int index, int handler, const Region& region, Stack& stack, ast::Body& out) {
+  const auto& instrs = function_.instrs;
+  if (instrs[handler].op != Op::PushExcInfo) fail(index, "protected code whose handler is not a try handler");
+  if (handler + 1 < int(instrs.size()) && instrs[handler + 1].op == Op::WithExceptStart)
+    fail(index, "with body without its BEFORE_WITH");
+  visited_[handler] = 1;
+  const int body_end = first_outside(index, handler);
+  Region body_region = region.sub(body_end, graph_.block_of[index], region.loop);
+  body_region.protection = handler;
+  body_region.clause_depth = -1;
+  body_region.clause_end = nullptr;
+
+  if (is_finally_handler(handler)) {
+    // The finally body, read from the handler's copy (which ends re-raising).
+    Stack finally_stack = stack;
+    finally_stack.push_back(Value::unknown("previous_exception"));
+    finally_stack.push_back(Value::unknown("exception"));
+    ast::Body finally_body;
+    Region finally_region = region.sub(-1, graph_.block_of[handler + 1], region.loop);
+    walk_region(handler + 1, finally_region, finally_stack, finally_body);
+    int reraise = handler + 1;
+    while (reraise < int(instrs.size()) && !(instrs[reraise].op == Op::Reraise && visited_[reraise])) ++reraise;
+    if (reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
+    if (!finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
+    if (finally_body.empty()) finally_body.push_back(make::pass());
+    body_region.finally_start = handler + 1;
+    body_region.finally_length = reraise - (handler + 1);
+    ast::Body body;
+    Stack body_stack = stack;
+    const bool falls = walk_region(index, body_region, body_stack, body);
+    if (body.empty()) body.push_back(make::pass());
+    // Merge `try: (try/except) finally:` written as one statement.
+    ast::StmtPtr statement;
+    if (body.size() == 1 && ast::as<ast::Try>(body[0]) && ast::as<ast::Try>(body[0])->finalbody.empty()) {
+      auto* inner = ast::as<ast::Try>(body[0]);
+      statement = make::try_(inner->body, inner->handlers, inner->orelse, finally_body);
+    } else {
+      statement = make::try_(body, {}, {}, finally_body);
+    }
+    emit(out, statement, index);
+    if (!falls) return -1;
+    // Skip the finally body's copy on the normal path.
+    const int n = body_region.finally_length;
+    for (int k = 0; k < n; ++k) {
+      if (body_end + k >= int(instrs.size()) || instrs[body_end + k].op != instrs[handler + 1 + k].op)
+        fail(body_end, "the normal path does not repeat the finally body");
+      visited_[body_end + k] = 1;
+    }
+    stack = body_stack;
+    return body_end + n;
+  }
+
+  ast::Body body;
+  Stack body_stack = stack;
+  const bool falls = walk_region(index, body_region, body_stack, body);
+  if (body.empty()) body.push_back(make::pass());
+  std::vector<ast::ExceptHandler> handlers;
+  const int join = decode_except_clauses(handler, region, stack, handlers);
+  ast::Body orelse;
+  bool else_falls = falls;
+  if (falls && body_end != join) {
+    Region else_region = region.sub(join, graph_.block_of[body_end], region.loop);
+    Stack else_stack = stack;
+    else_falls = walk_region(body_end, else_region, else_stack, orelse);
+  }
+  emit(out, make::try_(body, handlers, orelse), index);
+  if (join < 0 && !else_falls) return -1;
+  return join;
+}
+
+int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& stack, ast::Body& out) {
+  const auto& instrs = function_.instrs;
+  visited_[index] = 1;
+  ast::ExprPtr context = pop_expr(stack, index);
+  Value exit_slot;
+  exit_slot.kind = Value::Kind::WithExit;
+  stack.push_back(exit_slot);
+  // The value of __enter__ is stored (`as target`) or dropped.
+  int p = index + 1;
+  ast::ExprPtr target;
+  if (p < int(instrs.size()) && instrs[p].op == Op::PopTop) {
+    visited_[p++] = 1;
+  } else {
+    auto group = std::make_shared<AssignmentGroup>();
+    group->targets.assign(1, nullptr);
+    Value slot;
+    slot.kind = Value::Kind::Slot;
+    slot.group = group;
+    slot.slot = 0;
+    stack.push_back(slot);
+    ast::Body none;
+    while (group->filled == 0 && p < int(instrs.size())) {
+      if (instrs[p].target >= 0) fail(p, "unrecognised with target");
+      simulate(p++, stack, none);
+    }
+    target = group->targets[0];
+    if (!none.empty()) fail(index, "unrecognised with target");
+  }
+  if (p >= int(instrs.size())) fail(index, "with statement without a body");
+  const int handler = instrs[p].handler;
+  if (handler < 0 || handler == region.protection || instrs[handler].op != Op::PushExcInfo)
+    fail(p, "with body that is not protected by its exit handler");
+  const int body_end = first_outside(p, handler);
+  Region body_region = region.sub(body_end, graph_.block_of[p], region.loop);
+  body_region.protection = handler;
+  body_region.clause_depth = -1;
+  body_region.clause_end = nullptr;
+  ast::Body body;
+  Stack body_stack = stack;
+  const bool falls = walk_region(p, body_region, body_stack, body);
+  if (body.empty()) body.push_back(make::pass());
+  mark_handler_code_visited(handler);
+  stack.pop_back();  // the exit slot
+  emit(out, make::with({make::with_item(context, target)}, body), index);
+  if (!falls) return -1;
+  // The normal exit: __exit__(None, None, None) and drop its result.
+  const int e = body_end;
+  if (e + 4 >= int(instrs.size()) || instrs[e].op != Op::LoadConst || instrs[e + 3].op != Op::Call ||
+      instrs[e + 4].op != Op::PopTop)
+    fail(e, "with statement without its normal exit call");
+  for (int k = 0; k < 5; ++k) visited_[e + k] = 1;
+  return e + 5;
+}
+
+}  // namespace depyf::decompile
