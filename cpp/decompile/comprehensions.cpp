@@ -1,8 +1,7 @@
 // Comprehensions: the loop nest around an element marker turned back into
 // a comprehension expression, both for ≤3.11 comprehension code objects and
 // for 3.12+ comprehensions compiled inline (PEP 709), whose save/restore of
-// the iteration variables and cleanup handler are claimed here. Also the
-// 3.12+ generator wrapper handler, which every generator body carries.
+// the iteration variables folds into the expression.
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
 
@@ -109,39 +108,8 @@ void FunctionDecompiler::finish_inline_comprehension(int header, ast::StmtPtr lo
   if (ast::as<ast::Dict>(accumulator)) kind = "<dictcomp>";
   ast::Body body{std::move(loop)};
   stack.back() = Value::of(comprehension_from_body(body, kind, nullptr, header));
-  // The cleanup handler restores the saved variables and re-raises:
-  //     SWAP 2; POP_TOP; SWAP n; STORE_FAST x...; RERAISE
-  const int handler = function_.instrs[header].handler;
-  if (handler < 0) fail(header, "inlined comprehension without its cleanup handler");
-  static constexpr Op kShape[] = {Op::Swap, Op::PopTop, Op::Swap};
-  int i = handler;
-  for (Op op : kShape) {
-    if (i >= int(function_.instrs.size()) || function_.instrs[i].op != op)
-      fail(handler, "unexpected inlined comprehension cleanup");
-    ++i;
-  }
-  while (i < int(function_.instrs.size()) &&
-         (function_.instrs[i].op == Op::StoreFast || function_.instrs[i].op == Op::StoreDeref))
-    ++i;
-  if (i >= int(function_.instrs.size()) || function_.instrs[i].op != Op::Reraise)
-    fail(handler, "unexpected inlined comprehension cleanup");
-  for (int k = handler; k <= i; ++k) visited_[k] = 1;
-}
-
-void FunctionDecompiler::claim_generator_wrapper() {
-  if (!(code_.flags & (kFlagGenerator | kFlagCoroutine | kFlagAsyncGenerator))) return;
-  // CALL_INTRINSIC_1 INTRINSIC_STOPITERATION_ERROR; RERAISE 1, protecting
-  // the whole body. Nothing else starts a handler that way.
-  const int count = int(function_.instrs.size());
-  for (const ir::Instr& instr : function_.instrs) {
-    const int h = instr.handler;
-    if (h < 0 || h + 1 >= count || visited_[h]) continue;
-    if (function_.instrs[h].op == Op::CallIntrinsic1 && function_.instrs[h].arg == 3 &&
-        function_.instrs[h + 1].op == Op::Reraise) {
-      visited_[h] = visited_[h + 1] = 1;
-      return;
-    }
-  }
+  // Its cleanup handler (restore the saved variables, re-raise) is
+  // transparent to the structuring: see ir/exception_regions.cpp.
 }
 
 }  // namespace depyf::decompile

@@ -289,7 +289,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   if (then_body.empty()) then_body.push_back(make::pass());
   // `if c: return x` followed by more code is how such source is written;
   // it compiles the same as putting the rest in an else branch.
-  if (!then_falls && !else_body.empty()) {
+  // Module and class bodies end in an implicit `return None` that 3.12+
+  // copy into each branch; those are dropped later, so keep the else there.
+  const bool implicit_returns = kind_ == CodeKind::Module || kind_ == CodeKind::Class;
+  if (!then_falls && !else_body.empty() && !implicit_returns) {
     emit(out, make::if_(test, then_body, {}), index);
     for (auto& stmt : else_body) out.push_back(stmt);
     stack = else_stack;

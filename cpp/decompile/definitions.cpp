@@ -93,7 +93,6 @@ std::shared_ptr<ast::Arguments> full_signature(const FunctionValue& function, as
 ast::StmtPtr FunctionDecompiler::function_statement(const FunctionValue& function, const std::string& name,
                                                     std::vector<ast::ExprPtr> decorators, int) {
   FunctionDecompiler nested(*function.code, options_);
-  nested.claim_generator_wrapper();
   ast::Body body = nested.run();
   ast::ExprPtr returns;
   auto args = full_signature(function, &returns);
@@ -107,7 +106,6 @@ ast::StmtPtr FunctionDecompiler::function_statement(const FunctionValue& functio
 
 ast::ExprPtr FunctionDecompiler::function_expression(const FunctionValue& function, int index) {
   FunctionDecompiler nested(*function.code, options_);
-  nested.claim_generator_wrapper();
   ast::Body body = nested.run();
   auto args = full_signature(function, nullptr);
   if (function.code->name == "<lambda>" && body.size() == 1) {
@@ -121,7 +119,6 @@ ast::ExprPtr FunctionDecompiler::function_expression(const FunctionValue& functi
 ast::ExprPtr FunctionDecompiler::comprehension_expression(const FunctionValue& function, ast::ExprPtr iterable,
                                                           int index) {
   FunctionDecompiler nested(*function.code, options_);
-  nested.claim_generator_wrapper();
   ast::Body body = nested.run();
   // The comprehension function's body is nested for/if statements around
   // one element marker: unwind them into generators.

@@ -198,9 +198,31 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
   }
 }
 
+namespace {
+
+// The implicit `return None` ending a body, wherever 3.12+ copied it: the
+// last statement, and the last statements of branches that end the body.
+void strip_implicit_returns(ast::Body& body) {
+  if (body.empty()) return;
+  if (auto* ret = ast::as<ast::Return>(body.back()); ret && (!ret->value || is_none_constant(ret->value))) {
+    body.pop_back();
+    return;
+  }
+  if (auto* branch = ast::as<ast::If>(body.back())) {
+    auto copy = std::make_shared<ast::If>(*branch);
+    strip_implicit_returns(copy->body);
+    strip_implicit_returns(copy->orelse);
+    if (copy->body.empty()) copy->body.push_back(make::pass());
+    body.back() = copy;
+  }
+}
+
+}  // namespace
+
 void FunctionDecompiler::finish_body(ast::Body& body) {
-  // The implicit `return None` at the end of every body.
-  if (!body.empty() && kind_ != CodeKind::Lambda) {
+  if (kind_ == CodeKind::Module || kind_ == CodeKind::Class) {
+    strip_implicit_returns(body);
+  } else if (!body.empty() && kind_ != CodeKind::Lambda) {
     if (auto* ret = ast::as<ast::Return>(body.back()); ret && (!ret->value || is_none_constant(ret->value)))
       body.pop_back();
   }

@@ -143,11 +143,8 @@ class FunctionDecompiler {
                                        int index);
   // 3.12+ inlined comprehension: is the FOR_ITER at `header` the loop of one?
   bool is_inline_comprehension(int header, const Stack& stack) const;
-  // Replaces the accumulator below the loop with the comprehension; claims
-  // the comprehension's cleanup handler.
+  // Replaces the accumulator below the loop with the comprehension.
   void finish_inline_comprehension(int header, ast::StmtPtr loop, Stack& stack);
-  // 3.12+: the StopIteration-to-RuntimeError handler around a generator body.
-  void claim_generator_wrapper();
 
   const CodeObject& code_;
   DecompileOptions options_;

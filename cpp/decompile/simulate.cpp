@@ -954,7 +954,6 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::GetYieldFromIter:
       return;  // `yield from x` evaluates x then this; the YieldFrom/Send loop reads it
     case Op::YieldValue:
-      claim_generator_wrapper();
       push(make::yield_(pop_expr(stack, index)));
       return;
     case Op::YieldFrom: {
