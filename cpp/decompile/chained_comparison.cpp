@@ -16,18 +16,6 @@ namespace depyf::decompile {
 namespace make = ast::make;
 using ir::Op;
 
-namespace {
-
-constexpr int kMaxDuplicatedTail = 64;
-
-bool is_terminal(Op op) { return op == Op::ReturnValue || op == Op::RaiseVarargs || op == Op::Reraise; }
-
-bool same_instr(const ir::Instr& a, const ir::Instr& b) {
-  return a.op == b.op && a.arg == b.arg && a.arg2 == b.arg2 && a.extra == b.extra && a.name == b.name;
-}
-
-}  // namespace
-
 // The jump at `jump` tests a comparison whose right operand is duplicated
 // just below it: the first link of a chain.
 bool FunctionDecompiler::is_chain_link(int jump, const ast::ExprPtr& tested, const Stack& below) const {
@@ -44,15 +32,6 @@ bool FunctionDecompiler::is_chain_link(int jump, const ast::ExprPtr& tested, con
   return value_cleanup || first == Op::PopTop;
 }
 
-// Follows unconditional jumps.
-int FunctionDecompiler::resolve_jumps(int index) const {
-  for (int guard = 0; guard < 16 && index >= 0 && index < int(function_.instrs.size()); ++guard) {
-    if (function_.instrs[index].op != Op::Jump) break;
-    index = function_.instrs[index].target;
-  }
-  return index;
-}
-
 // Claims the cleanup at `cleanup` (`skip` shuffle/pop instructions) whose
 // path must arrive where `expected` does; false when it does not.
 bool FunctionDecompiler::claim_chain_cleanup(int cleanup, int skip, int expected) {
@@ -67,23 +46,9 @@ bool FunctionDecompiler::claim_chain_cleanup(int cleanup, int skip, int expected
   }
   if (resolve_jumps(next) != resolve_jumps(expected)) {
     // The compiler copied a short exit block onto the cleanup path.
-    int a = next, b = expected;
-    bool same = false;
-    for (int n = 0; n < kMaxDuplicatedTail && a < count && b < count && a != b; ++n, ++a, ++b) {
-      if (!same_instr(function_.instrs[a], function_.instrs[b])) break;
-      const Op op = function_.instrs[a].op;
-      if (op == Op::Jump || op == Op::ForIter || op == Op::JumpIfFalseOrPop || op == Op::JumpIfTrueOrPop ||
-          op == Op::PopJumpIfFalse || op == Op::PopJumpIfTrue || op == Op::PopJumpIfNone ||
-          op == Op::PopJumpIfNotNone)
-        break;
-      if (graph_.block_of[a] != graph_.block_of[next]) break;
-      claimed.push_back(a);
-      if (is_terminal(op)) {
-        same = true;
-        break;
-      }
-    }
-    if (!same) return false;
+    const int length = exit_copy_length(next, resolve_jumps(expected));
+    if (length == 0) return false;
+    for (int k = 0; k < length; ++k) claimed.push_back(next + k);
   }
   for (int k : claimed) visited_[k] = 1;
   return true;

@@ -40,6 +40,11 @@ ast::ExprPtr FunctionDecompiler::comprehension_from_body(const ast::Body& body, 
     if (count > position && ast::as<ast::Return>(stmts[count - 1])) --count;
     if (count <= position) fail(index, "comprehension body is not a single loop nest");
     const ast::StmtPtr& stmt = stmts[position];
+    // A walrus in a ≤3.11 comprehension binds in the enclosing scope.
+    if (level == &body && (ast::as<ast::Nonlocal>(stmt) || ast::as<ast::Global>(stmt))) {
+      ++position;
+      continue;
+    }
     // `if not c: continue` before the rest of a loop body is a filter too.
     if (auto* test = ast::as<ast::If>(stmt); test && test->orelse.empty() && test->body.size() == 1 &&
                                              ast::as<ast::Continue>(test->body[0]) && !generators.empty() &&

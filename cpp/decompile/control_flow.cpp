@@ -163,10 +163,11 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
       f2 = last.target;
     }
     int kind = 0;
-    if (chain.true_target == chain.next && f2 == chain.false_target) kind = 1;        // c and d
-    else if (chain.true_target == chain.next && t2 == chain.false_target) kind = 2;   // not c or d
-    else if (chain.false_target == chain.next && t2 == chain.true_target) kind = 3;   // c or d
-    else if (chain.false_target == chain.next && f2 == chain.true_target) kind = 4;   // c or not d
+    // (Targets may be copies of one exit block: same_exit.)
+    if (chain.true_target == chain.next && same_exit(chain.false_target, f2)) kind = 1;        // c and d
+    else if (chain.true_target == chain.next && same_exit(chain.false_target, t2)) kind = 2;   // not c or d
+    else if (chain.false_target == chain.next && same_exit(chain.true_target, t2)) kind = 3;   // c or d
+    else if (chain.false_target == chain.next && same_exit(chain.true_target, f2)) kind = 4;   // c or not d
     if (kind == 0) break;
     for (int i = b.first; i < b.last; ++i) {
       ast::Body none;
@@ -326,7 +327,7 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   for (int candidate : loop->latches) {
     const cfg::Block& b = graph_.blocks[candidate];
     const ir::Instr& last = function_.instrs[b.last];
-    if (is_conditional_jump(last.op) && last.target == then_start && b.last + 1 == else_start) {
+    if (is_conditional_jump(last.op) && last.target == then_start && same_exit(else_start, b.last + 1)) {
       latch = test_block = candidate;
     } else if (last.op == Op::Jump && b.first == b.last && b.predecessors.size() == 1) {
       const cfg::Block& p = graph_.blocks[b.predecessors[0]];
@@ -351,7 +352,8 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
     if (p.last + 1 != b.first) break;
     test_start_block = pred;
   }
-  const int test_start = graph_.blocks[test_start_block].first;
+  const int test_start = repeated_test_start(graph_.blocks[test_start_block].first,
+                                             graph_.blocks[test_start_block].last, index);
   // The latch repeats the test already read at the top.
   for (int i = test_start; i <= graph_.blocks[latch].last; ++i) visited_[i] = 1;
   const int follow = [&] {

@@ -51,9 +51,14 @@ int FunctionDecompiler::outermost_new_handler(int instr, int protection) const {
   return -1;
 }
 
+// Where a protected body ends: the first instruction after `start` that is
+// outside the protection and reached by normal flow (handler-only code, such
+// as code a ≤3.10 handler shares with the path after a with, does not count).
 int FunctionDecompiler::first_outside(int start, int protection) const {
   int i = start;
-  while (i < int(function_.instrs.size()) && within_protection(i, protection)) ++i;
+  while (i < int(function_.instrs.size()) &&
+         (within_protection(i, protection) || !normally_reachable_[graph_.block_of[i]]))
+    ++i;
   return i;
 }
 
@@ -61,12 +66,35 @@ int FunctionDecompiler::first_outside(int start, int protection) const {
 // re-raises; an except handler tests (CHECK_EXC_MATCH) or drops it (POP_TOP).
 bool FunctionDecompiler::is_finally_handler(int handler) const {
   const auto& instrs = function_.instrs;
-  if (handler + 1 >= int(instrs.size()) || instrs[handler + 1].op == Op::PopTop) return false;
-  for (int i = handler + 1; i < int(instrs.size()); ++i) {
+  const int first = handler_body_start(handler);
+  if (first >= int(instrs.size()) || instrs[first].op == Op::PopTop) return false;
+  if (code_.version.minor <= 10) {
+    // ≤3.10 except clauses test a copy of the exception: DUP_TOP first.
+    return !(instrs[first].op == Op::Copy && instrs[first].arg == 1);
+  }
+  for (int i = first; i < int(instrs.size()); ++i) {
     if (instrs[i].op == Op::CheckExcMatch || instrs[i].op == Op::CheckEgMatch) return false;
     if (instrs[i].op == Op::Reraise || instrs[i].op == Op::ReturnValue) return true;
   }
   return true;
+}
+
+// Where a handler's own code starts: after PUSH_EXC_INFO from 3.11 on.
+int FunctionDecompiler::handler_body_start(int handler) const {
+  return code_.version.minor >= 11 ? handler + 1 : handler;
+}
+
+// The values an exception handler starts with above the try's stack:
+// (previous exception, exception) from 3.11, (traceback, value, type) before.
+void FunctionDecompiler::push_exception_values(Stack& stack) const {
+  if (code_.version.minor >= 11) {
+    stack.push_back(Value::unknown("previous_exception"));
+    stack.push_back(Value::unknown("exception"));
+  } else {
+    stack.push_back(Value::unknown("traceback"));
+    stack.push_back(Value::unknown("exception_value"));
+    stack.push_back(Value::unknown("exception_type"));
+  }
 }
 
 // Handler-only code (reached by exceptions alone) from `handler` on: the
@@ -101,45 +129,79 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
                                               std::vector<ast::ExceptHandler>& handlers) {
   const auto& instrs = function_.instrs;
   int join = -1;
-  int p = handler + 1;
+  const bool legacy = code_.version.minor <= 10;
+  // How many exception values a clause drops before its body: the
+  // exception (3.11+), or type, value and traceback (≤3.10).
+  const int dropped = legacy ? 3 : 1;
+  int p = handler_body_start(handler);
   for (int clause = 0; clause < 256; ++clause) {
     if (p >= int(instrs.size())) fail(handler, "except clauses run past the end of the code");
     Stack clause_stack = stack;
-    clause_stack.push_back(Value::unknown("previous_exception"));
-    clause_stack.push_back(Value::unknown("exception"));
+    push_exception_values(clause_stack);
     ast::ExprPtr type;
     std::string name;
     int next_clause = -1;
-    if (instrs[p].op == Op::Reraise) {  // no clause matched
+    if (instrs[p].op == Op::Reraise || instrs[p].op == Op::EndFinally) {  // no clause matched
       visited_[p] = 1;
       break;
     }
     if (instrs[p].op == Op::PopTop) {  // bare except:
-      visited_[p] = 1;
-      clause_stack.pop_back();
-      ++p;
+      for (int k = 0; k < dropped; ++k) {
+        if (p >= int(instrs.size()) || instrs[p].op != Op::PopTop) fail(p, "unrecognised bare except clause");
+        visited_[p++] = 1;
+        clause_stack.pop_back();
+      }
     } else {
+      // The type test: [DUP_TOP] <type> CHECK_EXC_MATCH; POP_JUMP_IF_FALSE
+      // (3.11+), JUMP_IF_NOT_EXC_MATCH (3.9/3.10), COMPARE_OP exception
+      // match; POP_JUMP_IF_FALSE (3.8).
       int q = p;
+      if (legacy) {
+        if (instrs[q].op != Op::Copy || instrs[q].arg != 1) fail(q, "unrecognised except clause");
+        visited_[q++] = 1;
+      }
       ast::Body none;
-      while (q < int(instrs.size()) && instrs[q].op != Op::CheckExcMatch) {
+      auto is_test = [&](int at) {
+        const ir::Instr& instr = instrs[at];
+        return instr.op == Op::CheckExcMatch || instr.op == Op::JumpIfNotExcMatch ||
+               (instr.op == Op::Compare && instr.arg == int(ir::CompareOperator::ExceptionMatch));
+      };
+      while (q < int(instrs.size()) && !is_test(q)) {
         if (instrs[q].target >= 0 || instrs[q].op == Op::ReturnValue || instrs[q].op == Op::Reraise)
           fail(q, "unrecognised except clause");
         simulate(q, clause_stack, none);
         ++q;
       }
-      if (q + 2 >= int(instrs.size()) || instrs[q + 1].op != Op::PopJumpIfFalse) fail(q, "unrecognised except clause");
-      visited_[q] = visited_[q + 1] = 1;
+      if (q + 2 >= int(instrs.size())) fail(q, "unrecognised except clause");
+      visited_[q] = 1;
       type = pop_expr(clause_stack, q);
-      next_clause = instrs[q + 1].target;
-      p = q + 2;
+      if (instrs[q].op == Op::JumpIfNotExcMatch) {
+        next_clause = instrs[q].target;
+        p = q + 1;
+      } else {
+        if (instrs[q + 1].op != Op::PopJumpIfFalse) fail(q, "unrecognised except clause");
+        visited_[q + 1] = 1;
+        next_clause = instrs[q + 1].target;
+        p = q + 2;
+      }
+      // ≤3.10: POP_TOP (type), STORE name or POP_TOP (value), POP_TOP (traceback).
+      if (legacy) {
+        if (instrs[p].op != Op::PopTop) fail(p, "unrecognised except clause");
+        visited_[p++] = 1;
+        clause_stack.pop_back();
+      }
       if (is_name_store(instrs[p].op)) {
         name = instrs[p].name;
       } else if (instrs[p].op != Op::PopTop) {
         fail(p, "except clause binds something other than a name");
       }
-      visited_[p] = 1;
+      visited_[p++] = 1;
       clause_stack.pop_back();
-      ++p;
+      if (legacy) {
+        if (instrs[p].op != Op::PopTop) fail(p, "unrecognised except clause");
+        visited_[p++] = 1;
+        clause_stack.pop_back();
+      }
     }
     // The clause body ends at the POP_EXCEPT that restores the exception state.
     int clause_end = -1;
@@ -180,31 +242,38 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
 
 int FunctionDecompiler::decompile_try(int index, int handler, const Region& region, Stack& stack, ast::Body& out) {
   const auto& instrs = function_.instrs;
-  if (instrs[handler].op != Op::PushExcInfo) fail(index, "protected code whose handler is not a try handler");
-  if (handler + 1 < int(instrs.size()) && instrs[handler + 1].op == Op::WithExceptStart)
-    fail(index, "with body without its BEFORE_WITH");
-  visited_[handler] = 1;
+  if (code_.version.minor >= 11) {
+    if (instrs[handler].op != Op::PushExcInfo) fail(index, "protected code whose handler is not a try handler");
+    visited_[handler] = 1;
+  }
+  const int handler_start = handler_body_start(handler);
+  if (handler_start < int(instrs.size()) &&
+      (instrs[handler_start].op == Op::WithExceptStart || instrs[handler_start].op == Op::WithCleanupStart))
+    fail(index, "with body without its setup");
   const int body_end = first_outside(index, handler);
   Region body_region = region.sub(body_end, graph_.block_of[index], region.loop);
   body_region.protection = handler;
   body_region.clause_depth = -1;
   body_region.clause_end = nullptr;
 
+  if (code_.version.minor == 8 && is_finally_handler(handler)) return decompile_shared_finally(index, handler, region,
+                                                                                            body_region, stack, out);
   if (is_finally_handler(handler)) {
     // The finally body, read from the handler's copy (which ends re-raising).
     Stack finally_stack = stack;
-    finally_stack.push_back(Value::unknown("previous_exception"));
-    finally_stack.push_back(Value::unknown("exception"));
+    push_exception_values(finally_stack);
     ast::Body finally_body;
-    Region finally_region = region.sub(-1, graph_.block_of[handler + 1], region.loop);
-    walk_region(handler + 1, finally_region, finally_stack, finally_body);
-    int reraise = handler + 1;
+    Region finally_region = region.sub(-1, graph_.block_of[handler_start], region.loop);
+    finally_region.clause_depth = -1;
+    finally_region.clause_name.clear();
+    walk_region(handler_start, finally_region, finally_stack, finally_body);
+    int reraise = handler_start;
     while (reraise < int(instrs.size()) && !(instrs[reraise].op == Op::Reraise && visited_[reraise])) ++reraise;
     if (reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
     if (!finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
     if (finally_body.empty()) finally_body.push_back(make::pass());
-    body_region.finally_start = handler + 1;
-    body_region.finally_length = reraise - (handler + 1);
+    body_region.finally_start = handler_start;
+    body_region.finally_length = reraise - handler_start;
     ast::Body body;
     Stack body_stack = stack;
     const bool falls = walk_region(index, body_region, body_stack, body);
@@ -222,7 +291,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // Skip the finally body's copy on the normal path.
     const int n = body_region.finally_length;
     for (int k = 0; k < n; ++k) {
-      if (body_end + k >= int(instrs.size()) || instrs[body_end + k].op != instrs[handler + 1 + k].op)
+      if (body_end + k >= int(instrs.size()) || instrs[body_end + k].op != instrs[handler_start + k].op)
         fail(body_end, "the normal path does not repeat the finally body");
       visited_[body_end + k] = 1;
     }
@@ -246,6 +315,48 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   emit(out, make::try_(body, handlers, orelse), index);
   if (join < 0 && !else_falls) return -1;
   return join;
+}
+
+// 3.8: one finally body shared by every path: POP_BLOCK; BEGIN_FINALLY
+// falls into it, return/break reach it by CALL_FINALLY, exceptions by the
+// handler; it ends with END_FINALLY.
+int FunctionDecompiler::decompile_shared_finally(int index, int handler, const Region& region, Region body_region,
+                                                 Stack& stack, ast::Body& out) {
+  const auto& instrs = function_.instrs;
+  int end = handler;
+  int depth = 0;
+  for (; end < int(instrs.size()); ++end) {
+    if (instrs[end].op == Op::SetupFinally || instrs[end].op == Op::SetupWith) ++depth;
+    if (instrs[end].op == Op::EndFinally) {
+      if (depth == 0) break;
+      --depth;
+    }
+  }
+  if (end >= int(instrs.size())) fail(handler, "finally body without END_FINALLY");
+  ast::Body body;
+  Stack body_stack = stack;
+  const bool falls = walk_region(index, body_region, body_stack, body);
+  if (body.empty()) body.push_back(make::pass());
+  if (const int body_end = first_outside(index, handler); falls && instrs[body_end].op == Op::BeginFinally)
+    visited_[body_end] = 1;
+  Region finally_region = region.sub(-1, graph_.block_of[handler], region.loop);
+  finally_region.finally_end = end;
+  ast::Body finally_body;
+  Stack finally_stack = stack;
+  const bool finally_falls = walk_region(handler, finally_region, finally_stack, finally_body);
+  (void)finally_falls;
+  visited_[end] = 1;
+  if (finally_body.empty()) finally_body.push_back(make::pass());
+  ast::StmtPtr statement;
+  if (body.size() == 1 && ast::as<ast::Try>(body[0]) && ast::as<ast::Try>(body[0])->finalbody.empty()) {
+    auto* inner = ast::as<ast::Try>(body[0]);
+    statement = make::try_(inner->body, inner->handlers, inner->orelse, finally_body);
+  } else {
+    statement = make::try_(body, {}, {}, finally_body);
+  }
+  emit(out, statement, index);
+  (void)falls;
+  return end + 1;
 }
 
 int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& stack, ast::Body& out) {
@@ -278,7 +389,9 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   }
   if (p >= int(instrs.size())) fail(index, "with statement without a body");
   const int handler = instrs[p].handler;
-  if (handler < 0 || handler == region.protection || instrs[handler].op != Op::PushExcInfo)
+  const bool legacy = code_.version.minor <= 10;
+  if (handler < 0 || handler == region.protection ||
+      (legacy ? handler != instrs[index].target : instrs[handler].op != Op::PushExcInfo))
     fail(p, "with body that is not protected by its exit handler");
   const int body_end = first_outside(p, handler);
   Region body_region = region.sub(body_end, graph_.block_of[p], region.loop);
@@ -293,8 +406,16 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   stack.pop_back();  // the exit slot
   emit(out, make::with({make::with_item(context, target)}, body), index);
   if (!falls) return -1;
-  // The normal exit: __exit__(None, None, None) and drop its result.
   const int e = body_end;
+  if (code_.version.minor == 8) {
+    // BEGIN_FINALLY falls into the shared exit: WITH_CLEANUP_START/FINISH; END_FINALLY.
+    if (e + 3 >= int(instrs.size()) || instrs[e].op != Op::BeginFinally || instrs[e + 1].op != Op::WithCleanupStart ||
+        instrs[e + 2].op != Op::WithCleanupFinish || instrs[e + 3].op != Op::EndFinally)
+      fail(e, "with statement without its normal exit");
+    for (int k = 0; k < 4; ++k) visited_[e + k] = 1;
+    return e + 4;
+  }
+  // The normal exit: __exit__(None, None, None) and drop its result.
   if (e + 4 >= int(instrs.size()) || instrs[e].op != Op::LoadConst || instrs[e + 3].op != Op::Call ||
       instrs[e + 4].op != Op::PopTop)
     fail(e, "with statement without its normal exit call");

@@ -95,8 +95,17 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
     if (i == region.stop && !(first && enter_loop_header)) return true;
     if (i >= count) fail(count - 1, "control falls off the end of the code");
     if (++steps_ > step_limit) fail(i, "structuring does not terminate");
+    // `except E as name` unbinds the name where the clause ends.
+    if (!region.clause_name.empty()) {
+      const int after = skip_name_unbinding(i, region.clause_name);
+      if (after != i) {
+        i = after;
+        first = false;
+        continue;
+      }
+    }
     // Code under a handler that does not protect this region: a try body.
-    if (code_.version.minor >= 11 && function_.instrs[i].handler != region.protection) {
+    if (function_.instrs[i].handler != region.protection) {
       const int handler = outermost_new_handler(i, region.protection);
       if (handler < 0) return true;  // left the protected code: the region ends here
       i = decompile_try(i, handler, region, stack, out);
@@ -167,8 +176,25 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::ForIter:
         fail(i, "FOR_ITER outside a recognised loop");
       case Op::BeforeWith:
-        if (code_.version.minor < 11) fail(i, "with statements before 3.11 are not decompiled yet");
+      case Op::SetupWith:
         i = decompile_with(i, region, stack, out);
+        continue;
+      case Op::SetupFinally:
+      case Op::PopBlock:
+      case Op::CallFinally:
+        // ≤3.10 block bookkeeping: the handler of each instruction already
+        // says what is protected (a SETUP_FINALLY's body starts a try at its
+        // first protected instruction).
+        ++i;
+        continue;
+      case Op::BeginFinally:
+        // 3.8: the normal entry into a shared finally body or a clause's
+        // name unbinding; END_FINALLY there is its end.
+        ++i;
+        continue;
+      case Op::EndFinally:
+        if (region.finally_end >= 0 && i == region.finally_end) return false;
+        ++i;
         continue;
       case Op::PopExcept: {
         if (region.clause_depth >= 0 && int(stack.size()) == region.clause_depth) {
@@ -178,13 +204,15 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           if (region.loop && after < count && function_.instrs[after].op == Op::Jump &&
               (function_.instrs[after].target == region.loop->follow ||
                function_.instrs[after].target == region.loop->continue_target)) {
-            pop(stack, i);
+            if (code_.version.minor >= 11) pop(stack, i);
             i = after;
             continue;
           }
           return true;
         }
-        pop(stack, i);  // unwinding for a return inside the clause
+        // Unwinding for a return inside the clause (3.11+ keep the previous
+        // exception on the value stack; ≤3.10 keep it in the block stack).
+        if (code_.version.minor >= 11) pop(stack, i);
         i = skip_name_unbinding(i + 1, region.clause_name);
         continue;
       }

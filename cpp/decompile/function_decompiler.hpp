@@ -42,6 +42,7 @@ struct Region {
   // body, whose inlined copies before return/break/continue are skipped.
   int finally_start = -1;
   int finally_length = 0;
+  int finally_end = -1;  // 3.8: the END_FINALLY closing a shared finally body
 
   // A nested region: same context, its own stop and entry.
   Region sub(int new_stop, int new_entry_block, const LoopContext* new_loop) const {
@@ -114,6 +115,10 @@ class FunctionDecompiler {
   bool is_finally_handler(int handler) const;
   int decompile_try(int index, int handler, const Region& region, Stack& stack, ast::Body& out);
   int decompile_with(int index, const Region& region, Stack& stack, ast::Body& out);
+  int decompile_shared_finally(int index, int handler, const Region& region, Region body_region, Stack& stack,
+                               ast::Body& out);
+  int handler_body_start(int handler) const;
+  void push_exception_values(Stack& stack) const;
   int decode_except_clauses(int handler, const Region& region, const Stack& stack,
                             std::vector<ast::ExceptHandler>& handlers);
   void mark_handler_code_visited(int handler);
@@ -133,7 +138,19 @@ class FunctionDecompiler {
   Condition read_chained_condition(int jump, Stack& stack, std::vector<int>& blocks);
   ast::ExprPtr walk_chain(int resume, const ast::ExprPtr& first, int cleanup, Stack& stack, int& after);
   bool claim_chain_cleanup(int cleanup, int skip, int expected);
+
+  // ---- loops (loop_tests.cpp) ----
+  // The first instruction of a while loop's repeated test in the block
+  // starting at block_first, whose first jump is latch_jump, repeating the
+  // test whose first jump is top_jump.
+  int repeated_test_start(int block_first, int latch_jump, int top_jump) const;
+
+  // ---- copies of exit blocks (exit_copies.cpp) ----
   int resolve_jumps(int index) const;
+  int exit_copy_length(int a, int b) const;
+  // `a` and `b` lead to the same place, or `b` starts a copy of the exit
+  // code at `a` (then marked as decompiled).
+  bool same_exit(int a, int b);
 
   // ---- comprehensions (comprehensions.cpp) ----
   // The nest of for/if statements around one element marker, as the

@@ -221,7 +221,43 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
   if (value.kind == Value::Kind::Unknown && ast::as<ast::Name>(target) && ast::as<ast::Name>(value.expr) &&
       ast::as<ast::Name>(value.expr)->id == "__depyf_unknown_saved_" + ast::as<ast::Name>(target)->id)
     return;
+  // A copy stored while its twin stays on top of the stack: a walrus for
+  // now; storing the twin too makes it a chained assignment.
+  const bool twin_on_top = value.copy_token && !stack.empty() && stack.back().copy_token == value.copy_token &&
+                           (value.kind == Value::Kind::Expr || value.kind == Value::Kind::Function) &&
+                           !value.inplace && !value.accumulator;
+  if (!value.walrus_targets.empty()) {
+    std::vector<ast::ExprPtr> targets = value.walrus_targets;
+    targets.push_back(target);
+    if (twin_on_top && ast::as<ast::Name>(target)) {
+      Value& twin = stack.back();
+      twin.walrus_targets = targets;
+      twin.walrus_value = value.walrus_value;
+      twin.expr = make::named_expr(target, value.expr);
+      twin.kind = Value::Kind::Expr;
+      return;
+    }
+    auto assign = make::assign(targets[0], value.walrus_value);
+    assign->targets = targets;
+    emit(out, assign, index);
+    if (twin_on_top) {  // `a = x.y = b = value`: the rest merge below
+      Value& twin = stack.back();
+      twin.walrus_targets.clear();
+      twin.expr = value.walrus_value;
+      twin.kind = Value::Kind::Expr;
+    }
+    return;
+  }
   ast::ExprPtr assigned = expr_of(value, index);
+  if (twin_on_top && ast::as<ast::Name>(target)) {
+    Value& twin = stack.back();
+    twin.walrus_targets = {target};
+    twin.walrus_value = assigned;
+    twin.expr = make::named_expr(target, assigned);
+    twin.kind = Value::Kind::Expr;
+    twin.function = nullptr;
+    return;
+  }
   // Two copies of one value stored in a row: `a = b = value`.
   if (!out.empty() && value.copy_token) {
     if (auto* previous = ast::as<ast::Assign>(out.back()); previous && previous->value == assigned) {

@@ -82,6 +82,11 @@ struct Value {
   // The list/set/dict a 3.12+ inlined comprehension builds: appending to it
   // is the comprehension's element.
   bool accumulator = false;
+  // Copies of this value already stored into these names (COPY; STORE x):
+  // `expr` reads (x := value); a further store makes `x = y = value`, a
+  // discard the statement `(x := value)`.
+  std::vector<ast::ExprPtr> walrus_targets;
+  ast::ExprPtr walrus_value;
 
   static Value of(ast::ExprPtr e) {
     Value v;

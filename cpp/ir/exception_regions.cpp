@@ -13,7 +13,9 @@ namespace {
 // RERAISE), the throw path of a send loop (CLEANUP_THROW), the exception
 // state restore after an except clause (COPY 3; POP_EXCEPT; RERAISE 1) and
 // the `except ... as name` unbinding (LOAD_CONST None; STORE name; DELETE
-// name; RERAISE 1). Code they protect is, for the source, protected by
+// name; RERAISE 1) and the restore of the variables a 3.12+ inlined
+// comprehension saved (SWAP 2; POP_TOP; SWAP n; STORE_FAST x...; RERAISE 0).
+// Code they protect is, for the source, protected by
 // whatever protects them; making them transparent keeps try-statement
 // recognition about real `try` statements only.
 bool is_transparent_handler(const Function& function, int start) {
@@ -24,11 +26,17 @@ bool is_transparent_handler(const Function& function, int start) {
   if (op_at(start) == Op::Copy && instrs[start].arg == 3 && op_at(start + 1) == Op::PopExcept &&
       op_at(start + 2) == Op::Reraise)
     return true;
+  if (op_at(start) == Op::Swap && instrs[start].arg == 2 && op_at(start + 1) == Op::PopTop &&
+      op_at(start + 2) == Op::Swap && op_at(start + 3) == Op::StoreFast) {
+    int i = start + 3;
+    while (op_at(i) == Op::StoreFast) ++i;
+    if (op_at(i) == Op::Reraise) return true;
+  }
   if (op_at(start) == Op::LoadConst && (op_at(start + 1) == Op::StoreFast || op_at(start + 1) == Op::StoreName ||
                                         op_at(start + 1) == Op::StoreDeref || op_at(start + 1) == Op::StoreGlobal)) {
     const Op del = op_at(start + 2);
     if ((del == Op::DeleteFast || del == Op::DeleteName || del == Op::DeleteDeref || del == Op::DeleteGlobal) &&
-        op_at(start + 3) == Op::Reraise)
+        (op_at(start + 3) == Op::Reraise || op_at(start + 3) == Op::EndFinally))
       return true;
   }
   return false;
@@ -129,6 +137,7 @@ void assign_exception_handlers(Function& function) {
     make_transparent_handlers_see_through(function);
   } else {
     from_block_stack(function);
+    make_transparent_handlers_see_through(function);
   }
 }
 

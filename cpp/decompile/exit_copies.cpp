@@ -1,0 +1,66 @@
+// Exit copies: ≤3.11 (and 3.12+ in places) duplicate a short block that
+// ends the function (`return None`, `x = ...; return x`) so that each path
+// jumps to its own copy. Two jump targets that are such copies of one
+// another are the same place for the source.
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+using ir::Op;
+
+namespace {
+
+constexpr int kMaxExitCopy = 64;
+
+bool ends_path(Op op) { return op == Op::ReturnValue || op == Op::RaiseVarargs || op == Op::Reraise; }
+
+bool transfers_control(Op op) {
+  return op == Op::Jump || op == Op::ForIter || op == Op::JumpIfFalseOrPop || op == Op::JumpIfTrueOrPop ||
+         op == Op::PopJumpIfFalse || op == Op::PopJumpIfTrue || op == Op::PopJumpIfNone || op == Op::PopJumpIfNotNone ||
+         op == Op::Send;
+}
+
+}  // namespace
+
+int FunctionDecompiler::resolve_jumps(int index) const {
+  for (int guard = 0; guard < 16 && index >= 0 && index < int(function_.instrs.size()); ++guard) {
+    if (function_.instrs[index].op != Op::Jump) break;
+    index = function_.instrs[index].target;
+  }
+  return index;
+}
+
+// The length of the straight-line code from `a` that equals the code from
+// `b` up to and including an instruction that ends the path, or 0 when
+// they differ (or are one and the same code).
+int FunctionDecompiler::exit_copy_length(int a, int b) const {
+  const int count = int(function_.instrs.size());
+  if (a < 0 || b < 0 || a >= count || b >= count || a == b) return 0;
+  const int block_a = graph_.block_of[a], block_b = graph_.block_of[b];
+  for (int n = 0; n < kMaxExitCopy && a + n < count && b + n < count; ++n) {
+    const ir::Instr& x = function_.instrs[a + n];
+    const ir::Instr& y = function_.instrs[b + n];
+    if (x.op != y.op || x.arg != y.arg || x.arg2 != y.arg2 || x.extra != y.extra || x.name != y.name) return 0;
+    // A copy keeps the original's line numbers; identical statements on
+    // different lines are different source.
+    if (x.handler != y.handler || x.line != y.line || transfers_control(x.op)) return 0;
+    if (graph_.block_of[a + n] != block_a || graph_.block_of[b + n] != block_b) return 0;
+    if (ends_path(x.op)) return n + 1;
+  }
+  return 0;
+}
+
+bool FunctionDecompiler::same_exit(int a, int b) {
+  if (a == b) return true;
+  const int ra = resolve_jumps(a), rb = resolve_jumps(b);
+  if (ra == rb) return true;
+  const int length = exit_copy_length(rb, ra);
+  if (length == 0) return false;
+  // Only the copy that nothing else reaches can be left to its twin.
+  const cfg::Block& copy = graph_.blocks[graph_.block_of[rb]];
+  if (copy.first != rb) return false;
+  for (int k = 0; k < length; ++k) visited_[rb + k] = 1;
+  return true;
+}
+
+}  // namespace depyf::decompile
