@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "code/code_object.hpp"
 
@@ -21,5 +22,9 @@ namespace depyf {
 // Throws depyf::Error if const_index is not a code constant. The module
 // (top-level code) has no parent and keeps co_name.
 std::string qualname_for_nested(const CodeObject& parent, std::size_t const_index);
+
+// qualname_for_nested for every constant at once (one pass over the
+// instructions); entries for constants that are not code objects are empty.
+std::vector<std::string> qualnames_for_nested(const CodeObject& parent);
 
 }  // namespace depyf

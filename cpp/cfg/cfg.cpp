@@ -153,12 +153,14 @@ Graph build_graph(const ir::Function& function) {
   graph.idom = dominator_tree(blocks, 0, [&](int b) -> const std::vector<int>& { return all_preds[b]; }, order);
 
   // Post-dominators over normal edges, with a virtual exit (id = blocks)
-  // after every block that leaves the function.
+  // after every block that returns. Raising blocks are dead ends, not
+  // exits: otherwise an `assert` or a `raise` in one branch would make the
+  // exit the only point where the branches meet.
   std::vector<std::vector<int>> reverse_succs(blocks + 1), reverse_preds(blocks + 1);
   for (const Block& block : graph.blocks) {
     if (!block.reachable) continue;
     const auto& out = block.successors;
-    if (out.empty()) {
+    if (out.empty() && function.instrs[block.last].op == Op::ReturnValue) {
       reverse_succs[blocks].push_back(block.id);
       reverse_preds[block.id].push_back(blocks);
     }

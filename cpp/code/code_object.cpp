@@ -1,13 +1,17 @@
 #include "code/code_object.hpp"
 
-#include <algorithm>
+#include <string_view>
+#include <unordered_set>
 
 namespace depyf {
 
 namespace {
 
-bool contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
+// Sets, not linear searches: a hostile file can give a code object tens of
+// thousands of names (and share them between many code objects), which made
+// the <= 3.10 merge quadratic.
+std::unordered_set<std::string_view> name_set(const std::vector<std::string>& names) {
+  return std::unordered_set<std::string_view>(names.begin(), names.end());
 }
 
 }  // namespace
@@ -18,12 +22,14 @@ void CodeObject::complete_variable_views() {
     // shares the argument's slot, which is how 3.11's compiler lays it out.
     localsplus_names.clear();
     localsplus_kinds.clear();
+    const auto cell_set = name_set(cellvars);
+    const auto var_set = name_set(varnames);
     for (const auto& var : varnames) {
       localsplus_names.push_back(var);
-      localsplus_kinds.push_back(contains(cellvars, var) ? (kLocal | kLocalCell) : kLocal);
+      localsplus_kinds.push_back(cell_set.count(var) ? (kLocal | kLocalCell) : kLocal);
     }
     for (const auto& cell : cellvars) {
-      if (contains(varnames, cell)) continue;
+      if (var_set.count(cell)) continue;
       localsplus_names.push_back(cell);
       localsplus_kinds.push_back(kLocalCell);
     }

@@ -228,6 +228,22 @@ int FunctionDecompiler::decompile_value_bool(int index, const Region& region, St
   return end;
 }
 
+// `if not c: raise AssertionError(msg)` with the AssertionError of
+// LOAD_ASSERTION_ERROR is `assert c, msg`.
+ast::StmtPtr FunctionDecompiler::as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const {
+  if (then_body.size() != 1) return nullptr;
+  auto* raise = ast::as<ast::Raise>(then_body[0]);
+  if (raise == nullptr || raise->cause || !raise->exc) return nullptr;
+  ast::ExprPtr message;
+  const ast::Expr* error = raise->exc.get();
+  if (auto* call = ast::as<ast::Call>(raise->exc); call && call->args.size() == 1 && call->keywords.empty()) {
+    error = call->func.get();
+    message = call->args[0];
+  }
+  if (std::find(assertion_errors_.begin(), assertion_errors_.end(), error) == assertion_errors_.end()) return nullptr;
+  return make::assert_(negate(test), message);
+}
+
 int FunctionDecompiler::decompile_conditional(int index, const Region& region, Stack& stack, ast::Body& out) {
   // 3.12+ value-producing and/or: the tested value is a copy of the one below.
   if (stack.size() >= 2 && stack.back().copy_token && stack.back().copy_token == stack[stack.size() - 2].copy_token &&
@@ -293,6 +309,14 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // Module and class bodies end in an implicit `return None` that 3.12+
   // copy into each branch; those are dropped later, so keep the else there.
   const bool implicit_returns = kind_ == CodeKind::Module || kind_ == CodeKind::Class;
+  if (!then_falls) {
+    if (auto statement = as_assert(test, then_body)) {
+      emit(out, statement, index);
+      for (auto& stmt : else_body) out.push_back(stmt);
+      stack = else_stack;
+      return else_falls ? join : -1;
+    }
+  }
   if (!then_falls && !else_body.empty() && !implicit_returns) {
     emit(out, make::if_(test, then_body, {}), index);
     for (auto& stmt : else_body) out.push_back(stmt);

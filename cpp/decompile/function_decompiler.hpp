@@ -173,6 +173,10 @@ class FunctionDecompiler {
   // (an exception handler nothing structured claimed) is an error, never
   // silently dropped code.
   std::vector<char> visited_;
+  // AssertionError loaded by LOAD_ASSERTION_ERROR (3.9+): only an `assert`
+  // statement produces it.
+  std::vector<const ast::Expr*> assertion_errors_;
+  ast::StmtPtr as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const;
   void check_everything_decompiled() const;
   std::vector<std::string> globals_;    // names declared `global`
   std::vector<std::string> nonlocals_;  // names declared `nonlocal`

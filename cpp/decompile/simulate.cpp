@@ -578,9 +578,12 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       stack.push_back(marker);
       return;
     }
-    case Op::LoadAssertionError:
-      push(make::name("AssertionError"));
+    case Op::LoadAssertionError: {
+      auto name = make::name("AssertionError");
+      assertion_errors_.push_back(name.get());
+      push(name);
       return;
+    }
     case Op::StoreName:
     case Op::StoreFast:
     case Op::StoreDeref:

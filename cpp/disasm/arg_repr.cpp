@@ -34,7 +34,7 @@ std::string const_repr(const CodeObject& code, int index) {
   if (index < 0 || static_cast<std::size_t>(index) >= code.consts.size() || !code.consts[index]) {
     return invalid("const", index);
   }
-  return repr_constant(*code.consts[index]);
+  return repr_constant(*code.consts[index], code.version);
 }
 
 // Floor division like Python's // (only differs for corrupt negative args).
@@ -62,10 +62,14 @@ std::string local_repr(const CodeObject& code, const Instruction& ins, int minor
   const int arg = *ins.arg;
   if (minor >= 11) return pick(code.localsplus_names, arg, "local");
   if (ins.table->info(ins.base_opcode).arg_kind == ArgKind::Local) return pick(code.varnames, arg, "local");
-  // <= 3.10 cell and free variables are numbered cellvars first, then freevars.
-  std::vector<std::string> cells = code.cellvars;
-  cells.insert(cells.end(), code.freevars.begin(), code.freevars.end());
-  return pick(cells, arg, "cell");
+  // <= 3.10 cell and free variables are numbered cellvars first, then freevars
+  // (indexed in place: copying both lists for every instruction was quadratic).
+  if (arg >= 0 && static_cast<std::size_t>(arg) >= code.cellvars.size()) {
+    const std::size_t free_index = static_cast<std::size_t>(arg) - code.cellvars.size();
+    if (free_index < code.freevars.size()) return code.freevars[free_index];
+    return invalid("cell", arg);
+  }
+  return pick(code.cellvars, arg, "cell");
 }
 
 std::string compare_repr(const OpcodeTable& table, int arg, int minor) {

@@ -63,10 +63,12 @@ void append_record(const CodeObject& code, const std::string& qualname, std::str
 void append_recursive(const CodeObject& code, const std::string& qualname, std::string& out, int depth) {
   if (depth > 200) throw Error("code objects nested too deeply");
   append_record(code, qualname, out);
+  if (code.nested_code().empty()) return;
+  const std::vector<std::string> qualnames = qualnames_for_nested(code);
   for (std::size_t i = 0; i < code.consts.size(); ++i) {
     const ConstantPtr& constant = code.consts[i];
     if (!constant || constant->kind != Constant::Kind::Code || !constant->code) continue;
-    append_recursive(*constant->code, qualname_for_nested(code, i), out, depth + 1);
+    append_recursive(*constant->code, qualnames[i], out, depth + 1);
   }
 }
 

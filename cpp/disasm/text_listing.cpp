@@ -204,7 +204,7 @@ void listing_recursive(const CodeObject& code, std::string& out, int depth) {
   }
   for (const ConstantPtr& constant : code.consts) {
     if (!constant || constant->kind != Constant::Kind::Code || !constant->code) continue;
-    out += "\nDisassembly of " + repr_constant(*constant) + ":\n";
+    out += "\nDisassembly of " + repr_constant(*constant, code.version) + ":\n";
     listing_recursive(*constant->code, out, depth + 1);
   }
 }

@@ -111,7 +111,7 @@ ConstantPtr MarshalStream::read_object_or_null() {
   const std::uint8_t byte = cursor_.read_u8("type code");
   const bool add_ref = (byte & kFlagRef) != 0;
   const char type = static_cast<char>(byte & ~kFlagRef);
-  const std::uint64_t nodes_before = expanded_nodes_;
+  const Expansion before{expanded_nodes_, expanded_code_objects_, expanded_code_bytes_};
   if (type != '0' && type != 'r') count_nodes(1, start);
   // The singletons never take a reference slot, whatever their flag says:
   // CPython's reader ignores FLAG_REF on them too.
@@ -125,13 +125,25 @@ ConstantPtr MarshalStream::read_object_or_null() {
     case 'r': return read_reference(start);
     default: break;
   }
-  return read_tagged(type, add_ref, start, nodes_before);
+  return read_tagged(type, add_ref, start, before);
 }
 
 void MarshalStream::count_nodes(std::uint64_t nodes, std::size_t at) {
   expanded_nodes_ += nodes;  // cannot overflow: each term is at most the limit
   if (expanded_nodes_ > kMaxMarshalExpandedNodes) {
     fail("references expand to more than " + std::to_string(kMaxMarshalExpandedNodes) + " objects", at);
+  }
+}
+
+void MarshalStream::count_code_objects(std::uint64_t code_objects, std::uint64_t code_bytes, std::size_t at) {
+  // Cannot overflow: each term is at most its limit (a co_code is at most 2 GiB).
+  expanded_code_objects_ += code_objects;
+  expanded_code_bytes_ += code_bytes;
+  if (expanded_code_objects_ > kMaxMarshalExpandedCodeObjects) {
+    fail("references expand to more than " + std::to_string(kMaxMarshalExpandedCodeObjects) + " code objects", at);
+  }
+  if (expanded_code_bytes_ > kMaxMarshalExpandedCodeBytes) {
+    fail("references expand to more than " + std::to_string(kMaxMarshalExpandedCodeBytes) + " bytes of bytecode", at);
   }
 }
 
@@ -144,11 +156,12 @@ ConstantPtr MarshalStream::read_reference(std::size_t start) {
   }
   const RefSlot& slot = refs_[static_cast<std::size_t>(index)];
   if (!slot.object) fail("reference to object " + std::to_string(index) + " while it is still being read", start);
-  count_nodes(slot.expanded_nodes, start);
+  count_nodes(slot.expanded.nodes, start);
+  count_code_objects(slot.expanded.code_objects, slot.expanded.code_bytes, start);
   return slot.object;
 }
 
-ConstantPtr MarshalStream::read_tagged(char type, bool add_ref, std::size_t start, std::uint64_t nodes_before) {
+ConstantPtr MarshalStream::read_tagged(char type, bool add_ref, std::size_t start, Expansion before) {
   const bool is_container = type == '(' || type == ')' || type == '[' || type == '{' || type == '<' || type == '>' ||
                             type == ':' || type == 'c';
   const std::size_t slot = (add_ref && is_container) ? reserve_ref() : 0;
@@ -183,13 +196,19 @@ ConstantPtr MarshalStream::read_tagged(char type, bool add_ref, std::size_t star
     case '>': object = read_sequence(Constant::Kind::FrozenSet, read_size("frozenset size", start), start); break;
     case '{': object = read_dict(); break;
     case ':': object = read_slice(); break;
-    case 'c': object = read_code(start); break;
+    case 'c':
+      count_code_objects(1, 0, start);
+      object = read_code(start);
+      count_code_objects(0, object->code->code.size(), start);
+      break;
     default:
       fail("unknown type code " + describe_type_code(static_cast<std::uint8_t>(type) | (add_ref ? kFlagRef : 0)),
            start);
   }
   if (add_ref) {
-    const RefSlot filled{object, expanded_nodes_ - nodes_before};
+    const RefSlot filled{object,
+                         {expanded_nodes_ - before.nodes, expanded_code_objects_ - before.code_objects,
+                          expanded_code_bytes_ - before.code_bytes}};
     if (is_container) {
       refs_[slot] = filled;
     } else {

@@ -26,6 +26,18 @@ inline constexpr int kMaxMarshalDepth = 2000;
 // to well under a million nodes).
 inline constexpr std::uint64_t kMaxMarshalExpandedNodes = std::uint64_t{1} << 24;
 
+// The same expansion counted in code objects, which cost far more per node:
+// listings and the decompiler handle every nested code object once per
+// reference, as dis does. A tuple of sixteen references to a code object whose
+// constants are sixteen references to the next, five levels deep, is under a
+// kilobyte but a million functions (minutes to list, hundreds of megabytes of
+// output). The largest standard-library module has under 2000 code objects.
+inline constexpr std::uint64_t kMaxMarshalExpandedCodeObjects = std::uint64_t{1} << 15;
+// And in bytes of bytecode (co_code), since one shared co_code or one shared
+// code object can be listed thousands of times. The largest standard-library
+// module has about 300 KB of bytecode in all.
+inline constexpr std::uint64_t kMaxMarshalExpandedCodeBytes = std::uint64_t{1} << 23;
+
 class MarshalStream {
  public:
   // Reading starts at data[start_offset]; error messages give offsets into
@@ -46,9 +58,14 @@ class MarshalStream {
 
   // nullptr for a NULL marker ('0'); the caller decides whether that is valid.
   ConstantPtr read_object_or_null();
-  // `nodes_before`: the expanded-node count before this object, so its own
+  // Expanded-node and code-object counts before this object, so its own
   // expanded size is known when it is stored for later references.
-  ConstantPtr read_tagged(char type, bool add_ref, std::size_t start, std::uint64_t nodes_before);
+  struct Expansion {
+    std::uint64_t nodes = 0;
+    std::uint64_t code_objects = 0;
+    std::uint64_t code_bytes = 0;
+  };
+  ConstantPtr read_tagged(char type, bool add_ref, std::size_t start, Expansion before);
   ConstantPtr read_reference(std::size_t start);
 
   ConstantPtr read_int64(std::size_t start);
@@ -72,6 +89,7 @@ class MarshalStream {
   }
 
   void count_nodes(std::uint64_t nodes, std::size_t at);
+  void count_code_objects(std::uint64_t code_objects, std::uint64_t code_bytes, std::size_t at);
 
   [[noreturn]] void fail(const std::string& message, std::size_t at) const;
 
@@ -79,11 +97,13 @@ class MarshalStream {
   PythonVersion version_;
   struct RefSlot {
     ConstantPtr object;  // nullptr: reserved, object still being read
-    std::uint64_t expanded_nodes = 0;
+    Expansion expanded;
   };
   std::vector<RefSlot> refs_;
   int depth_ = 0;
   std::uint64_t expanded_nodes_ = 0;  // nodes of the tree read so far, references expanded
+  std::uint64_t expanded_code_objects_ = 0;  // code objects among them
+  std::uint64_t expanded_code_bytes_ = 0;    // and the sum of their co_code sizes
 };
 
 // Python's name for a constant's type, for error messages.
