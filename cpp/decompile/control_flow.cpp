@@ -168,12 +168,42 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
     else if (chain.true_target == chain.next && same_exit(chain.false_target, t2)) kind = 2;   // not c or d
     else if (chain.false_target == chain.next && same_exit(chain.true_target, t2)) kind = 3;   // c or d
     else if (chain.false_target == chain.next && same_exit(chain.true_target, f2)) kind = 4;   // c or not d
-    if (kind == 0) break;
-    for (int i = b.first; i < b.last; ++i) {
-      ast::Body none;
-      simulate(i, stack, none);
+    Condition d;
+    if (kind == 0) {
+      // A right-nested group, `c or (d and e)`: read the whole condition
+      // that starts here, then see whether it combines with the chain.
+      Stack trial = stack;
+      const std::vector<char> visited_before = visited_;
+      const auto globals_before = globals_.size();
+      try {
+        for (int i = b.first; i < b.last; ++i) {
+          ast::Body none;
+          simulate(i, trial, none);
+        }
+        d = read_condition(b.last, trial);
+      } catch (const Error&) {
+        d = Condition{};
+      }
+      if (d.expr) {
+        if (chain.true_target == chain.next && same_exit(chain.false_target, d.false_target)) kind = 1;
+        else if (chain.true_target == chain.next && same_exit(chain.false_target, d.true_target)) kind = 2;
+        else if (chain.false_target == chain.next && same_exit(chain.true_target, d.true_target)) kind = 3;
+        else if (chain.false_target == chain.next && same_exit(chain.true_target, d.false_target)) kind = 4;
+      }
+      if (kind == 0) {
+        visited_ = visited_before;
+        globals_.resize(globals_before);
+        break;
+      }
+      stack = trial;
+      chain_blocks.insert(chain_blocks.end(), d.blocks.begin(), d.blocks.end());
+    } else {
+      for (int i = b.first; i < b.last; ++i) {
+        ast::Body none;
+        simulate(i, stack, none);
+      }
+      d = one_jump(b.last, stack);
     }
-    Condition d = one_jump(b.last, stack);
     switch (kind) {
       case 1:
         chain.expr = and_(chain.expr, d.expr);
@@ -196,6 +226,7 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
     chain.next = d.next;
     chain_blocks.push_back(block);
   }
+  chain.blocks = chain_blocks;
   return chain;
 }
 

@@ -52,14 +52,10 @@ int FunctionDecompiler::exit_copy_length(int a, int b) const {
 
 bool FunctionDecompiler::same_exit(int a, int b) {
   if (a == b) return true;
-  const int ra = resolve_jumps(a), rb = resolve_jumps(b);
-  if (ra == rb) return true;
-  const int length = exit_copy_length(rb, ra);
-  if (length == 0) return false;
-  // Only the copy that nothing else reaches can be left to its twin.
-  const cfg::Block& copy = graph_.blocks[graph_.block_of[rb]];
-  if (copy.first != rb) return false;
-  for (int k = 0; k < length; ++k) visited_[rb + k] = 1;
+  // (Not through jumps: a jump to a jump is a break or continue of its own.)
+  const int length = exit_copy_length(b, a);
+  if (length == 0 || graph_.blocks[graph_.block_of[b]].first != b) return false;
+  for (int k = 0; k < length; ++k) visited_[b + k] = 1;
   return true;
 }
 

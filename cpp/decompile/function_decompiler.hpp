@@ -63,6 +63,7 @@ struct Condition {
   int false_target = -1;
   int first_block = -1;
   int next = -1;  // the instruction after the last jump of the chain
+  std::vector<int> blocks;  // the blocks the condition was read from
 };
 
 enum class CodeKind { Module, Class, Function, Lambda, Comprehension };
@@ -148,7 +149,7 @@ class FunctionDecompiler {
   // ---- copies of exit blocks (exit_copies.cpp) ----
   int resolve_jumps(int index) const;
   int exit_copy_length(int a, int b) const;
-  // `a` and `b` lead to the same place, or `b` starts a copy of the exit
+  // `a` and `b` are one target, or `b` starts a copy of the exit
   // code at `a` (then marked as decompiled).
   bool same_exit(int a, int b);
 
