@@ -13,6 +13,15 @@ bool ends_flow(Op op) {
   return op == Op::ReturnValue || op == Op::RaiseVarargs || op == Op::Reraise || op == Op::Jump;
 }
 
+// 3.8's END_FINALLY resumes after a finally body entered normally, but
+// only re-raises where it ends the except clauses of a try (reached by the
+// last clause's "no match" jump alone, never by falling into it).
+bool ends_flow_at(const ir::Function& function, int i) {
+  const Op op = function.instrs[i].op;
+  if (op != Op::EndFinally) return ends_flow(op);
+  return i == 0 || ends_flow(function.instrs[i - 1].op);
+}
+
 bool branches(const ir::Instr& instr) { return instr.target >= 0; }
 
 std::vector<bool> leaders_of(const ir::Function& function) {
@@ -23,7 +32,7 @@ std::vector<bool> leaders_of(const ir::Function& function) {
     const ir::Instr& instr = function.instrs[i];
     if (branches(instr) && instr.target <= count) leader[instr.target] = true;
     if (instr.handler >= 0 && instr.handler <= count) leader[instr.handler] = true;
-    if (branches(instr) || ends_flow(instr.op)) leader[i + 1] = true;
+    if (branches(instr) || ends_flow_at(function, i)) leader[i + 1] = true;
     // A block has one handler: a change of protection starts a new block.
     if (i > 0 && function.instrs[i - 1].handler != instr.handler) leader[i] = true;
   }
@@ -129,7 +138,7 @@ Graph build_graph(const ir::Function& function) {
         block.successors.push_back(succ);
       }
     };
-    if (!ends_flow(last.op)) link(block.last + 1);
+    if (!ends_flow_at(function, block.last)) link(block.last + 1);
     if (branches(last) && !(last.op == Op::SetupFinally || last.op == Op::SetupWith || last.op == Op::SetupAsyncWith))
       link(last.target);
     if (last.op == Op::CallFinally) link(last.target);

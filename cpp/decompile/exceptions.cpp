@@ -312,8 +312,16 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     Stack else_stack = stack;
     else_falls = walk_region(body_end, else_region, else_stack, orelse);
   }
+  if (join < 0) {
+    // Every clause leaves (return/raise): what follows the body is written
+    // after the try rather than as its else clause (same code, and the
+    // function then ends with that code, as its source did).
+    emit(out, make::try_(body, handlers, {}), index);
+    for (auto& stmt : orelse) out.push_back(stmt);
+    if (!else_falls) return -1;
+    return join;
+  }
   emit(out, make::try_(body, handlers, orelse), index);
-  if (join < 0 && !else_falls) return -1;
   return join;
 }
 
