@@ -95,11 +95,17 @@ def depyf_import_dir() -> str:
     package installed for this one; a directory holding only a `depyf`
     symlink gives them that without the rest of this site-packages.
     """
+    import importlib.util
     import tempfile
 
-    import depyf  # the installed package, with its compiled extension
-
-    package = os.path.dirname(os.path.abspath(depyf.__file__))
+    # Locate the installed package without importing it: this process need
+    # not load the extension (and must not hold it while it is reinstalled).
+    spec = importlib.util.find_spec("depyf")
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("depyf is not installed for %s; run scripts/install.sh" % sys.executable)
+    package = os.path.abspath(list(spec.submodule_search_locations)[0])
+    if not any(name.startswith("_core") for name in os.listdir(package)):
+        raise SystemExit("%s has no compiled extension (is the source checkout shadowing the installed package?)" % package)
     directory = os.path.join(tempfile.gettempdir(), "depyf-import-%d" % os.getuid())
     os.makedirs(directory, exist_ok=True)
     link = os.path.join(directory, "depyf")
