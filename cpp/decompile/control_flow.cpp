@@ -284,6 +284,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   }
   const std::size_t depth = stack.size() - 1;
   Condition condition = read_condition(index, stack);
+  if (int end = try_and_or_value(condition, region, stack); end != -2) return end;
   const bool then_is_true = condition.true_target == condition.next;
   ast::ExprPtr test = then_is_true ? condition.expr : negate(condition.expr);
   const int then_start = condition.next;
@@ -382,7 +383,7 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   for (int candidate : loop->latches) {
     const cfg::Block& b = graph_.blocks[candidate];
     const ir::Instr& last = function_.instrs[b.last];
-    if (is_conditional_jump(last.op) && last.target == then_start && same_exit(else_start, b.last + 1)) {
+    if (is_conditional_jump(last.op) && last.target == then_start && b.last + 1 == else_start) {
       latch = test_block = candidate;
     } else if (last.op == Op::Jump && b.first == b.last && b.predecessors.size() == 1) {
       const cfg::Block& p = graph_.blocks[b.predecessors[0]];
@@ -409,6 +410,7 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   }
   const int test_start = repeated_test_start(graph_.blocks[test_start_block].first,
                                              graph_.blocks[test_start_block].last, index);
+  if (test_start == graph_.blocks[test_start_block].last) return -2;  // the latch does not repeat the test
   // The latch repeats the test already read at the top.
   for (int i = test_start; i <= graph_.blocks[latch].last; ++i) visited_[i] = 1;
   const int follow = [&] {

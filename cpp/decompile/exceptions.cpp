@@ -125,6 +125,60 @@ int FunctionDecompiler::skip_name_unbinding(int index, const std::string& name) 
   return index;
 }
 
+// `return value` inside a try or with body: the compiler ends the
+// protection before the return, so the walk of the body stops with the
+// value still on the stack. What follows is bookkeeping (the with's
+// __exit__ call, a finally copy, POP_BLOCK/POP_EXCEPT, stack shuffles)
+// and then RETURN_VALUE: finish the statement inside the body.
+bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack& stack, ast::Body& body) {
+  const auto& instrs = function_.instrs;
+  for (int steps = 0; steps < 64 && i < int(instrs.size()); ++steps) {
+    if (body_region.finally_length > 0 && i + body_region.finally_length < int(instrs.size())) {
+      bool copy = true;
+      for (int k = 0; k < body_region.finally_length && copy; ++k)
+        copy = instrs[i + k].op == instrs[body_region.finally_start + k].op;
+      if (copy) {
+        for (int k = 0; k < body_region.finally_length; ++k) visited_[i + k] = 1;
+        i += body_region.finally_length;
+        continue;
+      }
+    }
+    const Op op = instrs[i].op;
+    switch (op) {
+      case Op::ReturnValue:
+        visited_[i] = 1;
+        emit(body, make::return_(pop_expr(stack, i)), i);
+        ++i;
+        return true;
+      case Op::Swap:
+      case Op::Rotate:
+      case Op::LoadConst:
+      case Op::Copy:
+      case Op::PopTop:
+      case Op::Call:
+      case Op::Nop: {
+        ast::Body none;
+        simulate(i, stack, none);
+        if (!none.empty()) return false;
+        ++i;
+        break;
+      }
+      case Op::PopBlock:
+      case Op::CallFinally:
+        visited_[i++] = 1;
+        break;
+      case Op::PopExcept:
+        visited_[i] = 1;
+        if (code_.version.minor >= 11) pop(stack, i);
+        ++i;
+        break;
+      default:
+        return false;
+    }
+  }
+  return false;
+}
+
 int FunctionDecompiler::decode_except_clauses(int handler, const Region& region, const Stack& stack,
                                               std::vector<ast::ExceptHandler>& handlers) {
   const auto& instrs = function_.instrs;
@@ -276,7 +330,12 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     body_region.finally_length = reraise - handler_start;
     ast::Body body;
     Stack body_stack = stack;
-    const bool falls = walk_region(index, body_region, body_stack, body);
+    bool falls = walk_region(index, body_region, body_stack, body);
+    if (falls && body_stack.size() > stack.size()) {
+      int i = body_end;
+      if (!finish_return(i, body_region, body_stack, body)) fail(body_end, "try body leaves values on the stack");
+      falls = false;
+    }
     if (body.empty()) body.push_back(make::pass());
     // Merge `try: (try/except) finally:` written as one statement.
     ast::StmtPtr statement;
@@ -301,14 +360,21 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
 
   ast::Body body;
   Stack body_stack = stack;
-  const bool falls = walk_region(index, body_region, body_stack, body);
+  bool falls = walk_region(index, body_region, body_stack, body);
+  if (falls && body_stack.size() > stack.size()) {
+    int i = body_end;
+    if (!finish_return(i, body_region, body_stack, body)) fail(body_end, "try body leaves values on the stack");
+    falls = false;
+  }
   if (body.empty()) body.push_back(make::pass());
   std::vector<ast::ExceptHandler> handlers;
   const int join = decode_except_clauses(handler, region, stack, handlers);
   ast::Body orelse;
   bool else_falls = falls;
+  int else_stop = body_end;
   if (falls && body_end != join) {
     Region else_region = region.sub(join, graph_.block_of[body_end], region.loop);
+    else_region.stopped_at = &else_stop;
     Stack else_stack = stack;
     else_falls = walk_region(body_end, else_region, else_stack, orelse);
   }
@@ -318,8 +384,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // function then ends with that code, as its source did).
     emit(out, make::try_(body, handlers, {}), index);
     for (auto& stmt : orelse) out.push_back(stmt);
-    if (!else_falls) return -1;
-    return join;
+    // The code after the try went on until the enclosing region's end.
+    return else_falls ? else_stop : -1;
   }
   emit(out, make::try_(body, handlers, orelse), index);
   return join;
@@ -408,7 +474,12 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   body_region.clause_end = nullptr;
   ast::Body body;
   Stack body_stack = stack;
-  const bool falls = walk_region(p, body_region, body_stack, body);
+  bool falls = walk_region(p, body_region, body_stack, body);
+  if (falls && body_stack.size() > stack.size()) {
+    int i = body_end;
+    if (!finish_return(i, body_region, body_stack, body)) fail(body_end, "with body leaves values on the stack");
+    falls = false;
+  }
   if (body.empty()) body.push_back(make::pass());
   mark_handler_code_visited(handler);
   stack.pop_back();  // the exit slot

@@ -2,7 +2,6 @@
 // ends the function (`return None`, `x = ...; return x`) so that each path
 // jumps to its own copy. Two jump targets that are such copies of one
 // another are the same place for the source.
-#include <cstdlib>
 #include "decompile/function_decompiler.hpp"
 
 namespace depyf::decompile {
@@ -53,7 +52,6 @@ int FunctionDecompiler::exit_copy_length(int a, int b) const {
 
 bool FunctionDecompiler::same_exit(int a, int b) {
   if (a == b) return true;
-  if (getenv("NOSAME")) return false;
   // (Not through jumps: a jump to a jump is a break or continue of its own.)
   const int length = exit_copy_length(b, a);
   if (length == 0 || graph_.blocks[graph_.block_of[b]].first != b) return false;

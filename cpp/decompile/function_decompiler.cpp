@@ -92,7 +92,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
   bool first = true;
   while (true) {
     if (i < 0) return false;
-    if (i == region.stop && !(first && enter_loop_header)) return true;
+    if (i == region.stop && !(first && enter_loop_header)) {
+      if (region.stopped_at) *region.stopped_at = i;
+      return true;
+    }
     if (i >= count) fail(count - 1, "control falls off the end of the code");
     if (++steps_ > step_limit) fail(i, "structuring does not terminate");
     // `except E as name` unbinds the name where the clause ends.
@@ -107,7 +110,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
     // Code under a handler that does not protect this region: a try body.
     if (function_.instrs[i].handler != region.protection) {
       const int handler = outermost_new_handler(i, region.protection);
-      if (handler < 0) return true;  // left the protected code: the region ends here
+      if (handler < 0) {  // left the protected code: the region ends here
+        if (region.stopped_at) *region.stopped_at = i;
+        return true;
+      }
       i = decompile_try(i, handler, region, stack, out);
       first = false;
       continue;

@@ -43,6 +43,7 @@ struct Region {
   int finally_start = -1;
   int finally_length = 0;
   int finally_end = -1;  // 3.8: the END_FINALLY closing a shared finally body
+  int* stopped_at = nullptr;  // where the walk stopped when it fell through (set by the caller that asks)
 
   // A nested region: same context, its own stop and entry.
   Region sub(int new_stop, int new_entry_block, const LoopContext* new_loop) const {
@@ -51,6 +52,7 @@ struct Region {
     r.entry_block = new_entry_block;
     r.loop = new_loop;
     r.clause_end = clause_end;
+    r.stopped_at = nullptr;
     return r;
   }
 };
@@ -95,6 +97,7 @@ class FunctionDecompiler {
   void simulate_call(int index, Stack& stack);
   void group_parallel_stores(int index, Value& value, Stack& stack);
   void simulate_call_ex(int index, Stack& stack);
+  bool folded_arguments(const ast::ExprPtr& args) const;
   void simulate_import(int index, Stack& stack, ast::Body& out);
   void discard(int index, Stack& stack, ast::Body& out);
 
@@ -119,6 +122,7 @@ class FunctionDecompiler {
   int decompile_shared_finally(int index, int handler, const Region& region, Region body_region, Stack& stack,
                                ast::Body& out);
   int handler_body_start(int handler) const;
+  bool finish_return(int& i, const Region& body_region, Stack& stack, ast::Body& body);
   void push_exception_values(Stack& stack) const;
   int decode_except_clauses(int handler, const Region& region, const Stack& stack,
                             std::vector<ast::ExceptHandler>& handlers);
@@ -132,6 +136,11 @@ class FunctionDecompiler {
                                   std::vector<ast::ExprPtr> decorators, int index);
   ast::ExprPtr comprehension_expression(const FunctionValue& function, ast::ExprPtr iterable, int index);
   ast::StmtPtr class_statement(const Value& call_result, const std::string& name, int index);
+
+  // ---- value-context and/or around a condition (bool_values.cpp) ----
+  // `a and b or c`: returns where to continue, or -2 when the condition at
+  // hand does not start one.
+  int try_and_or_value(const Condition& condition, const Region& region, Stack& stack);
 
   // ---- chained comparisons (chained_comparison.cpp) ----
   bool is_chain_link(int jump, const ast::ExprPtr& tested, const Stack& below) const;

@@ -4,7 +4,6 @@
 // the test starts mid-block: at the longest run of instructions before the
 // latch's first jump that repeat, on the `while` line, the ones before the
 // top test's first jump.
-#include <cstdlib>
 #include "decompile/function_decompiler.hpp"
 
 namespace depyf::decompile {
@@ -22,7 +21,6 @@ bool same_load(const ir::Instr& a, const ir::Instr& b) {
 
 int FunctionDecompiler::repeated_test_start(int block_first, int latch_jump, int top_jump) const {
   const auto& instrs = function_.instrs;
-  if (getenv("NOREP")) return block_first;
   const int line = instrs[latch_jump].line;
   int start = latch_jump;
   for (int k = latch_jump - 1, t = top_jump - 1; k >= block_first && t >= 0 && t != k; --k, --t) {

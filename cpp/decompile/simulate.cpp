@@ -87,6 +87,29 @@ bool same_target(const ast::ExprPtr& a, const ast::ExprPtr& b) {
   return false;
 }
 
+bool same_simple_constant(const Constant& a, const Constant& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case Constant::Kind::None:
+    case Constant::Kind::Ellipsis:
+      return true;
+    case Constant::Kind::Bool:
+      return a.boolean == b.boolean;
+    case Constant::Kind::Int:
+    case Constant::Kind::Str:
+    case Constant::Kind::Bytes:
+      return a.text == b.text;
+    default:
+      return false;  // floats (signed zeros, NaN) and containers: not worth the risk
+  }
+}
+
+// A function that only a `def` statement can write (not a lambda).
+bool is_def_value(const Value& value) {
+  return value.function && value.function->code && value.function->code->name != "<lambda>" &&
+         (value.kind == Value::Kind::Function || !value.decorators.empty());
+}
+
 }  // namespace
 
 Value FunctionDecompiler::pop(Stack& stack, int index) {
@@ -97,6 +120,8 @@ Value FunctionDecompiler::pop(Stack& stack, int index) {
 }
 
 ast::ExprPtr FunctionDecompiler::expr_of(const Value& value, int index) {
+  if (!value.decorators.empty() && !value.class_definition && is_def_value(value))
+    fail(index, "a decorated function used as a value");
   switch (value.kind) {
     case Value::Kind::Expr:
     case Value::Kind::Iterator:
@@ -322,18 +347,19 @@ void FunctionDecompiler::simulate_call(int index, Stack& stack) {
   for (int i = instr.arg - 1; i >= 0; --i) raw_args[i] = pop(stack, index);
   std::vector<Value> callable_slots(instr.extra);
   for (int i = instr.extra - 1; i >= 0; --i) callable_slots[i] = pop(stack, index);
-  // 3.11+: [NULL, callable] or [callable, NULL]; a method call: [method, self].
+  // 3.11+: [NULL, callable] or [callable, NULL] (a method load keeps its
+  // object inside the Attribute and pushes a NULL marker). Two real values
+  // mean the second is the first argument: 3.11+ compile `assert c, msg`
+  // as AssertionError in the callable slot and msg in the self slot.
   const Value* callable = nullptr;
-  bool method_call = false;
   for (const Value& slot : callable_slots) {
     if (slot.kind == Value::Kind::Null) continue;
     if (callable == nullptr) {
       callable = &slot;
     } else {
-      method_call = true;  // the second non-null slot is `self`, already inside the method expression
+      raw_args.insert(raw_args.begin(), slot);
     }
   }
-  (void)method_call;
   if (callable == nullptr) fail(index, "call without a callable");
   // __exit__(None, None, None) leaving a with body: implied by the with.
   if (callable->kind == Value::Kind::WithExit) {
@@ -370,14 +396,6 @@ void FunctionDecompiler::simulate_call(int index, Stack& stack) {
     stack.push_back(Value::of(comprehension_expression(*callable->function, iterable.expr, index)));
     return;
   }
-  // 3.11+: the iterator sits in the self slot of a zero-argument call.
-  if (callable->kind == Value::Kind::Function && raw_args.empty() && callable_slots.size() == 2 &&
-      &callable_slots[0] == callable && callable_slots[1].kind == Value::Kind::Iterator &&
-      callable->function->code->name.size() > 1 && callable->function->code->name[0] == '<' &&
-      callable->function->code->name != "<lambda>") {
-    stack.push_back(Value::of(comprehension_expression(*callable->function, callable_slots[1].expr, index)));
-    return;
-  }
   auto call = make::call(expr_of(*callable, index));
   Value result;
   // One positional argument that is a definition: a decorator application.
@@ -391,7 +409,10 @@ void FunctionDecompiler::simulate_call(int index, Stack& stack) {
   }
   const std::size_t positional = raw_args.size() - keyword_names.size();
   for (std::size_t i = 0; i < raw_args.size(); ++i) {
-    ast::ExprPtr arg = expr_of(raw_args[i], index);
+    // A decorated `def` has no expression of its own: the store names it.
+    ast::ExprPtr arg = !result.decorators.empty() && !result.class_definition && is_def_value(raw_args[i])
+                           ? make::name("__depyf_decorated__")
+                           : expr_of(raw_args[i], index);
     if (i < positional) {
       call->args.push_back(arg);
     } else {
@@ -400,6 +421,23 @@ void FunctionDecompiler::simulate_call(int index, Stack& stack) {
   }
   result.expr = call;
   stack.push_back(result);
+}
+
+// Whether the constant tuple passed as *args of a call with **kwargs holds
+// positional arguments the compiler folded (`f(1, 2, **k)`) rather than one
+// written `f(*(1, 2), **k)`: 3.10+ fold them (and pass `()` for none); 3.8
+// and 3.9 fold them late, leaving each item in co_consts as well.
+bool FunctionDecompiler::folded_arguments(const ast::ExprPtr& args) const {
+  auto* constant = ast::as<ast::Constant>(args);
+  if (constant == nullptr || constant->value->kind != Constant::Kind::Tuple) return false;
+  if (code_.version.minor >= 10) return true;
+  if (constant->value->items.empty()) return false;
+  for (const auto& item : constant->value->items) {
+    const bool listed = std::any_of(code_.consts.begin(), code_.consts.end(),
+                                    [&](const ConstantPtr& c) { return same_simple_constant(*c, *item); });
+    if (!listed) return false;
+  }
+  return true;
 }
 
 void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
@@ -415,8 +453,8 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
   auto call = make::call(expr_of(*callable, index));
   if (auto elements = display_elements(args)) {
     call->args = *elements;
-  } else if (auto constant_items = tuple_constant_items(args)) {
-    call->args.push_back(make::starred(args));
+  } else if (auto constant_items = tuple_constant_items(args); constant_items && kwargs && folded_arguments(args)) {
+    call->args = ast::as<ast::Tuple>(constant_items)->elts;
   } else {
     call->args.push_back(make::starred(args));
   }

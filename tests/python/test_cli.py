@@ -77,7 +77,7 @@ def test_marshal_from_stdin_matches_running_dis() -> None:
 @pytest.mark.parametrize(
     "args, data, message",
     [
-        (["dis", "-"], b"", "truncated"),
+        (["dis", "-"], b"", "shorter than the 16-byte header"),
         (["dis", "-"], b"\x00" * 40, "magic"),
         (["dis", "--marshal", "--python", "3.12", "-"], b"\xe3\x00", "truncated"),
         (["dis", "--marshal", "-"], b"\xe3", "--python"),

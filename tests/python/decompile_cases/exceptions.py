@@ -1,0 +1,45 @@
+"""Per-construct decompiler cases for exception handling and assertions."""
+
+
+def try_except(a):
+    try:
+        a()
+    except ValueError as e:
+        print(e)
+    except (KeyError, IndexError):
+        a(1)
+    except:
+        a(2)
+    return 1
+
+
+def try_finally(a):
+    try:
+        a()
+    finally:
+        a.close()
+
+
+def return_in_try(a):
+    try:
+        return a()
+    except ValueError:
+        return None
+
+
+def with_statement(path):
+    with open(path) as f:
+        data = f.read()
+    return data
+
+
+def asserts(a, b):
+    assert a
+    assert a > b, "a must exceed b"
+    return a - b
+
+
+def raise_in_branch(a):
+    if a is None:
+        raise ValueError("missing")
+    return a
