@@ -383,7 +383,7 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   for (int candidate : loop->latches) {
     const cfg::Block& b = graph_.blocks[candidate];
     const ir::Instr& last = function_.instrs[b.last];
-    if (is_conditional_jump(last.op) && last.target == then_start && b.last + 1 == else_start) {
+    if (is_conditional_jump(last.op) && last.target == then_start && same_exit(else_start, b.last + 1)) {
       latch = test_block = candidate;
     } else if (last.op == Op::Jump && b.first == b.last && b.predecessors.size() == 1) {
       const cfg::Block& p = graph_.blocks[b.predecessors[0]];

@@ -180,7 +180,8 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
 }
 
 int FunctionDecompiler::decode_except_clauses(int handler, const Region& region, const Stack& stack,
-                                              std::vector<ast::ExceptHandler>& handlers) {
+                                              std::vector<ast::ExceptHandler>& handlers,
+                                              std::vector<ClauseTail>& tails) {
   const auto& instrs = function_.instrs;
   int join = -1;
   const bool legacy = code_.version.minor <= 10;
@@ -275,17 +276,12 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         visited_[after] = 1;
         if (join < 0) join = instrs[after].target;
       } else if (join < 0 && after < int(instrs.size())) {
-        // 3.12+ may have copied the code after the try into the clause:
-        // decompile it as part of the clause body.
+        // The clause goes on without a jump: either a copy of the short code
+        // after the try (3.12+ duplicate exits) or code of its own; the
+        // caller decides once it knows what follows the try.
         Stack rest_stack = clause_stack;
-        if (!rest_stack.empty()) rest_stack.pop_back();
-        ast::Body rest;
-        Region rest_region = region.sub(-1, graph_.block_of[after], region.loop);
-        rest_region.protection = region.protection;
-        walk_region(after, rest_region, rest_stack, rest);
-        auto& clause_body = handlers.back().body;
-        if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
-        clause_body.insert(clause_body.end(), rest.begin(), rest.end());
+        if (code_.version.minor >= 11 && !rest_stack.empty()) rest_stack.pop_back();
+        tails.push_back(ClauseTail{int(handlers.size()) - 1, after, rest_stack});
       }
     }
     if (next_clause < 0) break;  // a bare except is the last clause
@@ -368,7 +364,31 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   }
   if (body.empty()) body.push_back(make::pass());
   std::vector<ast::ExceptHandler> handlers;
-  const int join = decode_except_clauses(handler, region, stack, handlers);
+  std::vector<ClauseTail> tails;
+  int join = decode_except_clauses(handler, region, stack, handlers, tails);
+  // Clauses that run on into copies of the code after the try: find that
+  // code on the normal path and make it the join.
+  if (join < 0 && falls && !tails.empty()) {
+    for (int k = body_end; k < int(instrs.size()) && join < 0; ++k) {
+      if (!normally_reachable_[graph_.block_of[k]]) continue;
+      const bool all_copies = std::all_of(tails.begin(), tails.end(),
+                                          [&](const ClauseTail& tail) { return exit_copy_length(tail.start, k) > 0; });
+      if (all_copies) join = k;
+    }
+    if (join >= 0) {
+      for (const ClauseTail& tail : tails)
+        for (int n = exit_copy_length(tail.start, join), k = 0; k < n; ++k) visited_[tail.start + k] = 1;
+      tails.clear();
+    }
+  }
+  for (ClauseTail& tail : tails) {  // code of the clause's own
+    ast::Body rest;
+    Region rest_region = region.sub(-1, graph_.block_of[tail.start], region.loop);
+    walk_region(tail.start, rest_region, tail.stack, rest);
+    auto& clause_body = handlers[tail.clause].body;
+    if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
+    clause_body.insert(clause_body.end(), rest.begin(), rest.end());
+  }
   ast::Body orelse;
   bool else_falls = falls;
   int else_stop = body_end;

@@ -124,8 +124,13 @@ class FunctionDecompiler {
   int handler_body_start(int handler) const;
   bool finish_return(int& i, const Region& body_region, Stack& stack, ast::Body& body);
   void push_exception_values(Stack& stack) const;
+  struct ClauseTail {
+    int clause;   // index into the handlers
+    int start;    // first instruction after the clause's POP_EXCEPT (and name unbinding)
+    Stack stack;  // the stack there
+  };
   int decode_except_clauses(int handler, const Region& region, const Stack& stack,
-                            std::vector<ast::ExceptHandler>& handlers);
+                            std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails);
   void mark_handler_code_visited(int handler);
   int skip_name_unbinding(int index, const std::string& name);
   std::vector<char> normally_reachable_;  // blocks reachable from the entry without exceptional edges
