@@ -61,8 +61,18 @@ def normalise(code):
                 return index
         return len(offsets)
 
+    # 3.13 class bodies store their first line number (`__firstlineno__ =
+    # <int>`): a line number, so outside the normalised level too.
+    line_constants = set()
+    for ins, following in zip(kept, kept[1:]):
+        if ins.opname == "LOAD_CONST" and following.opname == "STORE_NAME" and following.argval == "__firstlineno__":
+            line_constants.add(ins.arg)
+
     stream = []
     for ins in kept:
+        if ins.opname == "LOAD_CONST" and ins.arg in line_constants:
+            stream.append((ins.opname, ("line",)))
+            continue
         if ins.opcode in JUMP_OPCODES:
             argument = ("->", index_of(ins.argval))
         elif ins.opcode in dis.hasconst:
@@ -82,7 +92,7 @@ def normalise(code):
         ("varnames", code.co_varnames),
         ("cellvars", code.co_cellvars),
         ("freevars", code.co_freevars),
-        ("consts", tuple(_constant_key(c) for c in code.co_consts)),
+        ("consts", tuple(("line",) if i in line_constants else _constant_key(c) for i, c in enumerate(code.co_consts))),
         ("code", tuple(stream)),
         ("exceptions", _exception_table(code, index_of)),
     )

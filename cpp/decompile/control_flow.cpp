@@ -40,6 +40,15 @@ ast::ExprPtr or_(ast::ExprPtr a, ast::ExprPtr b) {
 
 ast::ExprPtr negate(ast::ExprPtr expr) {
   if (auto* unary = ast::as<ast::UnaryOp>(expr); unary && unary->op == ast::UnaryOperator::Not) return unary->operand;
+  // Every version folds `not (a is b)` into `a is not b` (in, not in alike):
+  // write the folded form.
+  if (auto* compare = ast::as<ast::Compare>(expr); compare && compare->ops.size() == 1) {
+    static constexpr std::pair<ast::CmpOp, ast::CmpOp> kInverse[] = {
+        {ast::CmpOp::Is, ast::CmpOp::IsNot}, {ast::CmpOp::IsNot, ast::CmpOp::Is},
+        {ast::CmpOp::In, ast::CmpOp::NotIn}, {ast::CmpOp::NotIn, ast::CmpOp::In}};
+    for (const auto& [from, to] : kInverse)
+      if (compare->ops[0] == from) return make::compare(compare->left, to, compare->comparators[0]);
+  }
   return make::unaryop(ast::UnaryOperator::Not, std::move(expr));
 }
 

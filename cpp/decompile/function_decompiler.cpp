@@ -271,9 +271,16 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
     drop("__firstlineno__");
     drop("__static_attributes__");
     drop("__classcell__");
+    // `return __class__`, or with the cell stored on the way (3.12+ read
+    // COPY; STORE __classcell__ as `(__classcell__ := __class__)`).
     if (!body.empty()) {
       if (auto* ret = ast::as<ast::Return>(body.back())) {
-        auto* name = ast::as<ast::Name>(ret->value);
+        ast::ExprPtr value = ret->value;
+        if (auto* named = ast::as<ast::NamedExpr>(value)) {
+          auto* target = ast::as<ast::Name>(named->target);
+          if (target && target->id == "__classcell__") value = named->value;
+        }
+        auto* name = ast::as<ast::Name>(value);
         if (name && name->id == "__class__") body.pop_back();
       }
     }

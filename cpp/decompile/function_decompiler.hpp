@@ -98,6 +98,7 @@ class FunctionDecompiler {
   void group_parallel_stores(int index, Value& value, Stack& stack);
   void simulate_call_ex(int index, Stack& stack);
   bool folded_arguments(const ast::ExprPtr& args) const;
+  bool is_assert_raise(int index) const;
   void simulate_import(int index, Stack& stack, ast::Body& out);
   void discard(int index, Stack& stack, ast::Body& out);
 

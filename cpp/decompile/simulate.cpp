@@ -440,6 +440,19 @@ bool FunctionDecompiler::folded_arguments(const ast::ExprPtr& args) const {
   return true;
 }
 
+// 3.8 `assert c, msg`: c; POP_JUMP_IF_TRUE end; LOAD_GLOBAL AssertionError;
+// [msg; CALL_FUNCTION 1;] RAISE_VARARGS 1; end: (3.9+ say LOAD_ASSERTION_ERROR).
+bool FunctionDecompiler::is_assert_raise(int index) const {
+  const auto& instrs = function_.instrs;
+  if (index < 1 || instrs[index - 1].op != Op::PopJumpIfTrue) return false;
+  int raise = index + 1;
+  while (raise < int(instrs.size()) && raise - index < 64 && instrs[raise].op != Op::RaiseVarargs) ++raise;
+  if (raise >= int(instrs.size()) || instrs[raise].op != Op::RaiseVarargs || instrs[raise].arg != 1) return false;
+  if (graph_.block_of[raise] != graph_.block_of[index]) return false;
+  if (raise != index + 1 && !(instrs[raise - 1].op == Op::Call && instrs[raise - 1].arg == 1)) return false;
+  return instrs[index - 1].target == raise + 1;
+}
+
 void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
   const ir::Instr& instr = function_.instrs[index];
   ast::ExprPtr kwargs = instr.arg ? pop_expr(stack, index) : nullptr;
@@ -593,6 +606,12 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       push(make::name(instr.name));
       return;
     case Op::LoadGlobal:
+      if (code_.version.minor == 8 && instr.name == "AssertionError" && is_assert_raise(index)) {
+        auto name = make::name("AssertionError");
+        assertion_errors_.push_back(name.get());
+        push(name);
+        return;
+      }
       if (kind_ == CodeKind::Class && std::find(globals_.begin(), globals_.end(), instr.name) == globals_.end())
         globals_.push_back(instr.name);
       if (instr.arg2 && function_.code->version.minor <= 12) stack.push_back(Value::null());
