@@ -254,12 +254,7 @@ void strip_implicit_returns(ast::Body& body) {
 }  // namespace
 
 void FunctionDecompiler::finish_body(ast::Body& body) {
-  if (kind_ == CodeKind::Module || kind_ == CodeKind::Class) {
-    strip_implicit_returns(body);
-  } else if (!body.empty() && kind_ != CodeKind::Lambda) {
-    if (auto* ret = ast::as<ast::Return>(body.back()); ret && (!ret->value || is_none_constant(ret->value)))
-      body.pop_back();
-  }
+  if (kind_ != CodeKind::Lambda) strip_implicit_returns(body);
   if (kind_ == CodeKind::Class) {
     // Bookkeeping the compiler adds to every class body.
     auto drop = [&](const char* name) {
