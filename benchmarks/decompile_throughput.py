@@ -1,0 +1,87 @@
+"""Decompiler throughput, side by side with the original pure-Python depyf.
+
+    python3 benchmarks/decompile_throughput.py --original-python /path/to/venv/bin/python
+
+Both decompile the same function code objects (top-level functions and
+methods of every Nth file of the running interpreter's standard library,
+tests excluded), in one run, each in its own process under the same
+interpreter; prints functions per second for each and the ratio. Make the
+venv with `python3 -m venv V && V/bin/pip install depyf` (the original,
+from PyPI); this checkout's depyf must be installed in the running Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+TOOLS = pathlib.Path(__file__).resolve().parent.parent / "tools"
+sys.path.insert(0, str(TOOLS))
+from pythons import depyf_import_dir, stdlib_sources  # noqa: E402
+
+# Runs in the measured process: collect the units, time decompile() over all.
+MEASURE = r"""
+import ast, json, sys, time, types
+files = json.loads(sys.argv[1])
+import depyf
+units = []
+for path in files:
+    try:
+        source = open(path, "rb").read()
+        module = compile(source, path, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        continue
+    for const in module.co_consts:
+        if isinstance(const, types.CodeType):
+            units.append(const)
+            units.extend(c for c in const.co_consts if isinstance(c, types.CodeType) and c.co_name != "<lambda>")
+units = [u for u in units if not u.co_name.startswith("<")]
+ok = failed = 0
+started = time.perf_counter()
+for code in units:
+    try:
+        depyf.decompile(code)
+        ok += 1
+    except Exception:
+        failed += 1
+seconds = time.perf_counter() - started
+print(json.dumps({"units": len(units), "ok": ok, "failed": failed, "seconds": seconds,
+                  "depyf": getattr(depyf, "__file__", "?")}))
+"""
+
+
+def measure(python: str, files: list, env: dict) -> dict:
+    result = subprocess.run(
+        [python, "-c", MEASURE, json.dumps(files)], capture_output=True, text=True, env=env,
+        cwd=tempfile.gettempdir(), timeout=3600,
+    )
+    if result.returncode != 0:
+        raise SystemExit("measurement under %s failed:\n%s" % (python, result.stderr[-2000:]))
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--original-python", required=True, help="python of a venv with the original depyf")
+    parser.add_argument("--every", type=int, default=10, help="take every Nth stdlib file")
+    args = parser.parse_args()
+    files = stdlib_sources(sys.executable, include_tests=False)[:: args.every]
+    ours = measure(sys.executable, files, dict(os.environ, PYTHONPATH=depyf_import_dir()))
+    original_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    original = measure(args.original_python, files, original_env)
+    print("Python %d.%d, %d files, %d function code objects" % (sys.version_info[0], sys.version_info[1], len(files),
+                                                                  ours["units"]))
+    for label, r in (("depyf (this, C++ core)", ours), ("original depyf (PyPI)", original)):
+        print("  %-24s %6.0f functions/s   (%d decompiled, %d raised, %.2f s)" % (
+            label, r["units"] / r["seconds"], r["ok"], r["failed"], r["seconds"]))
+    print("  ratio: %.1fx" % ((ours["units"] / ours["seconds"]) / (original["units"] / original["seconds"])))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
