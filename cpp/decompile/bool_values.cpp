@@ -32,7 +32,7 @@ int FunctionDecompiler::try_and_or_value(const Condition& condition, const Regio
   const int count = int(instrs.size());
   const int start = condition.next;
   if (start < 0 || start >= count) return -2;
-  const cfg::Block& block = graph_.blocks[graph_.block_of[start]];
+  const cfg::Block& block = graph_.blocks[block_at(start)];
   if (block.first != start || block.predecessors.size() != 1) return -2;
   for (const cfg::Loop& loop : graph_.loops)
     if (loop.header == block.id) return -2;

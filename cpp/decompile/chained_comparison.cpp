@@ -84,8 +84,8 @@ ast::ExprPtr FunctionDecompiler::walk_chain(int resume, const ast::ExprPtr& firs
       default:
         break;
     }
-    if (i != resume && graph_.blocks[graph_.block_of[i]].first == i &&
-        graph_.blocks[graph_.block_of[i]].predecessors.size() != 1)
+    if (i != resume && graph_.blocks[block_at(i)].first == i &&
+        graph_.blocks[block_at(i)].predecessors.size() != 1)
       fail(i, "a join inside a chained comparison");
     ast::Body statements;
     simulate(i++, stack, statements);
@@ -154,10 +154,10 @@ Condition FunctionDecompiler::read_chained_condition(int jump, Stack& stack, std
   // ≤3.11 leave the chain's fall-through side by a jump of its own.
   int next = after + 1;
   if (next < int(function_.instrs.size()) && function_.instrs[next].op == Op::Jump &&
-      graph_.blocks[graph_.block_of[next]].first == next && graph_.blocks[graph_.block_of[next]].last == next &&
+      graph_.blocks[block_at(next)].first == next && graph_.blocks[block_at(next)].last == next &&
       function_.instrs[next].target > next) {
     visited_[next] = 1;
-    blocks.push_back(graph_.block_of[next]);
+    blocks.push_back(block_at(next));
     next = function_.instrs[next].target;
   }
   Condition condition;
@@ -167,8 +167,8 @@ Condition FunctionDecompiler::read_chained_condition(int jump, Stack& stack, std
   condition.false_target = last.op == Op::PopJumpIfTrue ? next : last.target;
   if (!claim_chain_cleanup(cleanup, 1, condition.false_target))
     fail(cleanup, "chained comparison cleanup goes elsewhere");
-  for (int b = graph_.block_of[jump]; b <= graph_.block_of[after]; ++b) blocks.push_back(b);
-  blocks.push_back(graph_.block_of[cleanup]);
+  for (int b = block_at(jump); b <= block_at(after); ++b) blocks.push_back(b);
+  blocks.push_back(block_at(cleanup));
   return condition;
 }
 

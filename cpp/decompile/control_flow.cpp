@@ -60,7 +60,7 @@ bool is_true_constant(const ast::ExprPtr& expr) {
 bool FunctionDecompiler::inside(int instr, const Region& region) const {
   if (instr < 0 || instr >= int(function_.instrs.size())) return false;
   if (!within_protection(instr, region.protection)) return false;
-  const int block = graph_.block_of[instr];
+  const int block = block_at(instr);
   if (region.entry_block >= 0 && !graph_.dominates(region.entry_block, block)) return false;
   if (region.loop && region.loop->header_block >= 0) {
     for (const cfg::Loop& loop : graph_.loops) {
@@ -151,10 +151,10 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
   const bool chained = function_.instrs[index].op == Op::PopJumpIfFalse && !stack.empty() &&
                        is_chain_link(index, stack.back().expr, Stack(stack.begin(), stack.end() - 1));
   Condition chain = chained ? read_chained_condition(index, stack, chain_blocks) : one_jump(index, stack);
-  chain.first_block = graph_.block_of[index];
+  chain.first_block = block_at(index);
   if (!chained) chain_blocks.push_back(chain.first_block);
   while (chain.next < int(function_.instrs.size())) {
-    const int block = graph_.block_of[chain.next];
+    const int block = block_at(chain.next);
     const cfg::Block& b = graph_.blocks[block];
     if (b.first != chain.next) break;
     const bool preds_in_chain = std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
@@ -259,7 +259,7 @@ int FunctionDecompiler::decompile_value_bool(int index, const Region& region, St
   const int end = jump.target;
   Stack right_stack = stack;
   ast::Body statements;
-  walk_region(resume, region.sub(end, graph_.block_of[resume], region.loop), right_stack, statements);
+  walk_region(resume, region.sub(end, block_at(resume), region.loop), right_stack, statements);
   if (!statements.empty() || right_stack.size() != stack.size() + 1) {
     fail(index, "short-circuit operand with side statements");
   }
@@ -307,8 +307,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     // A jump of its own (one way in) to the loop's continue target or exit
     // is a written `continue` / `break`, not the natural end of the body.
     if (region.loop && start < int(function_.instrs.size()) && function_.instrs[start].op == Op::Jump &&
-        graph_.blocks[graph_.block_of[start]].first == start &&
-        graph_.blocks[graph_.block_of[start]].predecessors.size() == 1) {
+        graph_.blocks[block_at(start)].first == start &&
+        graph_.blocks[block_at(start)].predecessors.size() == 1) {
       const int target = function_.instrs[start].target;
       if (target == region.loop->continue_target || target == region.loop->follow) {
         visited_[start] = 1;
@@ -325,7 +325,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       body.push_back(make::break_());
       return false;
     }
-    return walk_region(start, region.sub(join, graph_.block_of[start], region.loop), branch_stack, body);
+    return walk_region(start, region.sub(join, block_at(start), region.loop), branch_stack, body);
   };
   Stack then_stack = stack, else_stack = stack;
   ast::Body then_body, else_body;
@@ -377,7 +377,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
 int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start,
                                            const Region& region, Stack& stack, ast::Body& out, int index) {
   if (then_start >= int(function_.instrs.size())) return -2;
-  const int header_block = graph_.block_of[then_start];
+  const int header_block = block_at(then_start);
   if (graph_.blocks[header_block].first != then_start) return -2;
   const cfg::Loop* loop = nullptr;
   for (const cfg::Loop& candidate : graph_.loops)
@@ -440,7 +440,7 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   ast::Body orelse;
   if (follow != else_start && else_start != region.stop) {
     Stack else_stack = stack;
-    walk_region(else_start, region.sub(follow, graph_.block_of[else_start], region.loop), else_stack, orelse);
+    walk_region(else_start, region.sub(follow, block_at(else_start), region.loop), else_stack, orelse);
   }
   if (body.empty()) body.push_back(make::pass());
   emit(out, make::while_(test, body, orelse), index);
@@ -465,7 +465,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (!loop->contains[b.id] || !b.reachable) continue;
       const ir::Instr& last = function_.instrs[b.last];
       if (last.op != Op::Jump || last.target < 0 || last.target >= int(function_.instrs.size())) continue;
-      if (loop->contains[graph_.block_of[last.target]]) continue;
+      if (loop->contains[block_at(last.target)]) continue;
       if (last.target != natural_exit && std::find(exits.begin(), exits.end(), last.target) == exits.end())
         exits.push_back(last.target);
     }
@@ -492,14 +492,14 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     Stack body_stack = stack;
     body_stack.push_back(item);
     ast::Body body;
-    walk_region(header + 1, region.sub(header, graph_.block_of[header + 1], &context), body_stack, body);
+    walk_region(header + 1, region.sub(header, block_at(header + 1), &context), body_stack, body);
     ast::ExprPtr target = group->targets[0];
     if (target == nullptr) fail(header, "for loop without a target");
     stack.pop_back();  // the exhausted loop pops its iterator
     ast::Body orelse;
     if (follow != exit && exit != region.stop) {
       Stack else_stack = stack;
-      walk_region(exit, region.sub(follow, graph_.block_of[exit], region.loop), else_stack, orelse);
+      walk_region(exit, region.sub(follow, block_at(exit), region.loop), else_stack, orelse);
     }
     if (body.empty()) body.push_back(make::pass());
     if (inline_comprehension) {
@@ -515,8 +515,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   const cfg::Block& head = graph_.blocks[block];
   const ir::Instr& head_last = function_.instrs[head.last];
   if (is_conditional_jump(head_last.op) && is_pure_condition_block(block, stack, /*allow_loop_header=*/true)) {
-    const bool jump_leaves = !loop->contains[graph_.block_of[std::min<int>(head_last.target,
-                                                                          int(function_.instrs.size()) - 1)]];
+    const bool jump_leaves = !loop->contains[block_at(std::min<int>(head_last.target,
+                                                                          int(function_.instrs.size()) - 1))];
     if (jump_leaves) {
       Stack condition_stack = stack;
       for (int i = head.first; i < head.last; ++i) {
@@ -531,11 +531,11 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       ast::Body body;
       Stack body_stack = stack;
       if (condition.next != header)
-        walk_region(condition.next, region.sub(header, graph_.block_of[condition.next], &context), body_stack, body);
+        walk_region(condition.next, region.sub(header, block_at(condition.next), &context), body_stack, body);
       ast::Body orelse;
       if (follow != exit && exit != region.stop) {
         Stack else_stack = stack;
-        walk_region(exit, region.sub(follow, graph_.block_of[exit], region.loop), else_stack, orelse);
+        walk_region(exit, region.sub(follow, block_at(exit), region.loop), else_stack, orelse);
       }
       if (body.empty()) body.push_back(make::pass());
       emit(out, make::while_(body_is_true ? condition.expr : negate(condition.expr), body, orelse), header);

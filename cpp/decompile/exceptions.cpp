@@ -57,7 +57,7 @@ int FunctionDecompiler::outermost_new_handler(int instr, int protection) const {
 int FunctionDecompiler::first_outside(int start, int protection) const {
   int i = start;
   while (i < int(function_.instrs.size()) &&
-         (within_protection(i, protection) || !normally_reachable_[graph_.block_of[i]]))
+         (within_protection(i, protection) || !normally_reachable_[block_at(i)]))
     ++i;
   return i;
 }
@@ -100,7 +100,7 @@ void FunctionDecompiler::push_exception_values(Stack& stack) const {
 // Handler-only code (reached by exceptions alone) from `handler` on: the
 // boilerplate of with statements, nothing to decompile.
 void FunctionDecompiler::mark_handler_code_visited(int handler) {
-  std::vector<int> work{graph_.block_of[handler]};
+  std::vector<int> work{block_at(handler)};
   std::vector<char> seen(graph_.blocks.size(), 0);
   while (!work.empty()) {
     const int block = work.back();
@@ -260,7 +260,7 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
     }
     // The clause body ends at the POP_EXCEPT that restores the exception state.
     int clause_end = -1;
-    Region clause_region = region.sub(-1, graph_.block_of[p], region.loop);
+    Region clause_region = region.sub(-1, block_at(p), region.loop);
     clause_region.protection = region.protection;
     clause_region.clause_depth = int(clause_stack.size());
     clause_region.clause_end = &clause_end;
@@ -301,7 +301,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       (instrs[handler_start].op == Op::WithExceptStart || instrs[handler_start].op == Op::WithCleanupStart))
     fail(index, "with body without its setup");
   const int body_end = first_outside(index, handler);
-  Region body_region = region.sub(body_end, graph_.block_of[index], region.loop);
+  Region body_region = region.sub(body_end, block_at(index), region.loop);
   body_region.protection = handler;
   body_region.clause_depth = -1;
   body_region.clause_end = nullptr;
@@ -313,7 +313,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     Stack finally_stack = stack;
     push_exception_values(finally_stack);
     ast::Body finally_body;
-    Region finally_region = region.sub(-1, graph_.block_of[handler_start], region.loop);
+    Region finally_region = region.sub(-1, block_at(handler_start), region.loop);
     finally_region.clause_depth = -1;
     finally_region.clause_name.clear();
     walk_region(handler_start, finally_region, finally_stack, finally_body);
@@ -370,7 +370,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // code on the normal path and make it the join.
   if (join < 0 && falls && !tails.empty()) {
     for (int k = body_end; k < int(instrs.size()) && join < 0; ++k) {
-      if (!normally_reachable_[graph_.block_of[k]]) continue;
+      if (!normally_reachable_[block_at(k)]) continue;
       const bool all_copies = std::all_of(tails.begin(), tails.end(),
                                           [&](const ClauseTail& tail) { return exit_copy_length(tail.start, k) > 0; });
       if (all_copies) join = k;
@@ -383,7 +383,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   }
   for (ClauseTail& tail : tails) {  // code of the clause's own
     ast::Body rest;
-    Region rest_region = region.sub(-1, graph_.block_of[tail.start], region.loop);
+    Region rest_region = region.sub(-1, block_at(tail.start), region.loop);
     walk_region(tail.start, rest_region, tail.stack, rest);
     auto& clause_body = handlers[tail.clause].body;
     if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
@@ -393,7 +393,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   bool else_falls = falls;
   int else_stop = body_end;
   if (falls && body_end != join) {
-    Region else_region = region.sub(join, graph_.block_of[body_end], region.loop);
+    if (body_end >= int(instrs.size())) fail(index, "try body runs off the end of the code");
+    Region else_region = region.sub(join, block_at(body_end), region.loop);
     else_region.stopped_at = &else_stop;
     Stack else_stack = stack;
     else_falls = walk_region(body_end, else_region, else_stack, orelse);
@@ -431,9 +432,10 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
   Stack body_stack = stack;
   const bool falls = walk_region(index, body_region, body_stack, body);
   if (body.empty()) body.push_back(make::pass());
-  if (const int body_end = first_outside(index, handler); falls && instrs[body_end].op == Op::BeginFinally)
+  if (const int body_end = first_outside(index, handler);
+      falls && body_end < int(instrs.size()) && instrs[body_end].op == Op::BeginFinally)
     visited_[body_end] = 1;
-  Region finally_region = region.sub(-1, graph_.block_of[handler], region.loop);
+  Region finally_region = region.sub(-1, block_at(handler), region.loop);
   finally_region.finally_end = end;
   ast::Body finally_body;
   Stack finally_stack = stack;
@@ -488,7 +490,7 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
       (legacy ? handler != instrs[index].target : instrs[handler].op != Op::PushExcInfo))
     fail(p, "with body that is not protected by its exit handler");
   const int body_end = first_outside(p, handler);
-  Region body_region = region.sub(body_end, graph_.block_of[p], region.loop);
+  Region body_region = region.sub(body_end, block_at(p), region.loop);
   body_region.protection = handler;
   body_region.clause_depth = -1;
   body_region.clause_end = nullptr;

@@ -36,7 +36,7 @@ int FunctionDecompiler::resolve_jumps(int index) const {
 int FunctionDecompiler::exit_copy_length(int a, int b) const {
   const int count = int(function_.instrs.size());
   if (a < 0 || b < 0 || a >= count || b >= count || a == b) return 0;
-  const int block_a = graph_.block_of[a], block_b = graph_.block_of[b];
+  const int block_a = block_at(a), block_b = block_at(b);
   for (int n = 0; n < kMaxExitCopy && a + n < count && b + n < count; ++n) {
     const ir::Instr& x = function_.instrs[a + n];
     const ir::Instr& y = function_.instrs[b + n];
@@ -44,7 +44,7 @@ int FunctionDecompiler::exit_copy_length(int a, int b) const {
     // A copy keeps the original's line numbers; identical statements on
     // different lines are different source.
     if (x.handler != y.handler || x.line != y.line || transfers_control(x.op)) return 0;
-    if (graph_.block_of[a + n] != block_a || graph_.block_of[b + n] != block_b) return 0;
+    if (block_at(a + n) != block_a || block_at(b + n) != block_b) return 0;
     if (ends_path(x.op)) return n + 1;
   }
   return 0;
@@ -54,7 +54,7 @@ bool FunctionDecompiler::same_exit(int a, int b) {
   if (a == b) return true;
   // (Not through jumps: a jump to a jump is a break or continue of its own.)
   const int length = exit_copy_length(b, a);
-  if (length == 0 || graph_.blocks[graph_.block_of[b]].first != b) return false;
+  if (length == 0 || graph_.blocks[block_at(b)].first != b) return false;
   for (int k = 0; k < length; ++k) visited_[b + k] = 1;
   return true;
 }

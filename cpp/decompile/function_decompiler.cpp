@@ -84,8 +84,27 @@ void FunctionDecompiler::fail(int instr_index, const std::string& message) const
   throw Error("cannot decompile " + where + ": " + message);
 }
 
+namespace {
+
+// Nesting limits. Real code nests far less (CPython's own compiler stops at
+// a few hundred levels); corrupt input must get an error, not a stack
+// overflow.
+constexpr int kMaxWalkDepth = 400;
+constexpr int kMaxCodeNesting = 200;
+thread_local int code_nesting = 0;
+
+struct DepthGuard {
+  int& depth;
+  explicit DepthGuard(int& d) : depth(d) { ++depth; }
+  ~DepthGuard() { --depth; }
+};
+
+}  // namespace
+
 bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& stack, ast::Body& out,
                                      bool enter_loop_header) {
+  DepthGuard guard(walk_depth_);
+  if (walk_depth_ > kMaxWalkDepth) fail(begin, "control structures nested too deeply");
   const int count = int(function_.instrs.size());
   const long step_limit = kStepsPerInstruction * (count + 16);
   int i = begin;
@@ -133,7 +152,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       }
     }
     visited_[i] = 1;
-    const int block = graph_.block_of[i];
+    const int block = block_at(i);
     const bool at_own_header = first && enter_loop_header;
     first = false;
     if (!at_own_header && graph_.blocks[block].first == i &&
@@ -297,6 +316,8 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
 }
 
 ast::Body FunctionDecompiler::run() {
+  DepthGuard guard(code_nesting);
+  if (code_nesting > kMaxCodeNesting) fail(-1, "code objects nested too deeply");
   ast::Body body;
   Stack stack;
   if (!function_.instrs.empty()) walk_region(0, Region{-1, 0, nullptr}, stack, body);

@@ -87,6 +87,13 @@ class FunctionDecompiler {
   void finish_body(ast::Body& body);
   void emit(ast::Body& out, ast::StmtPtr stmt, int instr_index);
   [[noreturn]] void fail(int instr_index, const std::string& message) const;
+  // The block of an instruction; an index outside the code (corrupt input)
+  // is a DecompilationError, never an out-of-bounds read.
+  int block_at(int instr_index) const {
+    if (instr_index < 0 || instr_index >= int(graph_.block_of.size())) fail(-1, "reference outside the code");
+    return graph_.block_of[instr_index];
+  }
+  int walk_depth_ = 0;  // nesting of walk_region calls
 
   // ---- expressions and simple statements (simulate.cpp) ----
   void simulate(int index, Stack& stack, ast::Body& out);

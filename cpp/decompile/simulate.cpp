@@ -448,7 +448,7 @@ bool FunctionDecompiler::is_assert_raise(int index) const {
   int raise = index + 1;
   while (raise < int(instrs.size()) && raise - index < 64 && instrs[raise].op != Op::RaiseVarargs) ++raise;
   if (raise >= int(instrs.size()) || instrs[raise].op != Op::RaiseVarargs || instrs[raise].arg != 1) return false;
-  if (graph_.block_of[raise] != graph_.block_of[index]) return false;
+  if (block_at(raise) != block_at(index)) return false;
   if (raise != index + 1 && !(instrs[raise - 1].op == Op::Call && instrs[raise - 1].arg == 1)) return false;
   return instrs[index - 1].target == raise + 1;
 }

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "bytecode/instruction.hpp"
+#include "code/error.hpp"
 
 namespace depyf::ir {
 
@@ -64,6 +65,7 @@ void from_exception_table(Function& function) {
     const int first = function.index_at_offset(entry.start);
     const int last = function.index_at_offset(entry.end);
     const int handler = function.index_at_offset(entry.target);
+    if (handler >= int(function.instrs.size())) throw Error("exception handler beyond the end of " + function.code->name);
     for (int i = first; i < last && i < int(function.instrs.size()); ++i) {
       Instr& instr = function.instrs[i];
       instr.handler = handler;

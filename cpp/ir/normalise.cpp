@@ -67,7 +67,12 @@ class Normaliser {
     instr.arg2 = arg2;
     instr.offset = source_->offset;
     instr.line = lines_[source_->offset / 2];
-    if (source_->jump_target) instr.target = *source_->jump_target;  // a byte offset until resolve_jump_targets()
+    if (source_->jump_target) {
+      // A byte offset until resolve_jump_targets(); corrupt arguments can
+      // point before the code.
+      if (*source_->jump_target < 0) throw_bad("jump target " + std::to_string(*source_->jump_target));
+      instr.target = *source_->jump_target;
+    }
     result_.instrs.push_back(std::move(instr));
     return result_.instrs.back();
   }
@@ -254,10 +259,13 @@ class Normaliser {
       if (index_at_unit[unit] < 0) index_at_unit[unit] = next;
       next = index_at_unit[unit];
     }
+    const int count = int(result_.instrs.size());
     for (Instr& instr : result_.instrs) {
       if (instr.target < 0) continue;
-      if (instr.target > int(code_.code.size())) throw Error("jump beyond the end of " + code_.name);
+      if (instr.target >= int(code_.code.size())) throw Error("jump beyond the end of " + code_.name);
       instr.target = result_.index_at_offset(instr.target);
+      // Nothing to run there (the code ends in dropped instructions).
+      if (instr.target >= count) throw Error("jump to the end of " + code_.name);
     }
     if (code_.version.minor < 12) return;
     for (Instr& instr : result_.instrs) {
@@ -270,6 +278,7 @@ class Normaliser {
           ++target;
         }
       }
+      if (target >= int(result_.instrs.size())) throw Error("loop exit beyond the end of " + code_.name);
       instr.target = target;
     }
   }
