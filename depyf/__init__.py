@@ -4,7 +4,13 @@ The heavy lifting happens in the C++ core (``depyf._core``); this package is
 the Python-facing glue.
 """
 
-from depyf._core import DecompilationError
+try:
+    from depyf._core import DecompilationError
+except ImportError as error:  # pragma: no cover - depends on how depyf is run
+    raise ImportError(
+        "depyf's compiled extension (depyf._core) is missing. If this is the source checkout, install "
+        "the package (`bash scripts/install.sh` or `pip install .`) and run from another directory."
+    ) from error
 from depyf.decompiler import Decompiler, decompile
 from depyf.disassembler import disassemble, disassemble_json
 

@@ -6,11 +6,16 @@ cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 bash scripts/install.sh
 
+# Run from outside the checkout: its depyf/ folder (no compiled extension)
+# would otherwise shadow the installed package.
+repo=$(pwd)
 for pyc in examples/pyc/*.pyc; do
   echo
   echo "################ depyf dis $pyc"
-  $PYTHON -m depyf dis "$pyc"
+  (cd /tmp && $PYTHON -m depyf dis "$repo/$pyc")
 done
 echo
-echo "Disassembled $(ls examples/pyc/*.pyc | wc -l) bundled .pyc files, one per supported Python version."
-echo "Try: $PYTHON -m depyf dis --json examples/pyc/$(ls examples/pyc | tail -n 1)"
+echo "Disassembled $(ls examples/pyc/*.pyc | wc -l) bundled .pyc files covering every supported Python version (3.8-3.13)."
+echo "Try (from any directory outside this checkout):"
+echo "  $PYTHON -m depyf dis --json $repo/examples/pyc/sample.cpython-312.pyc"
+echo "  $PYTHON -m depyf decompile $repo/examples/pyc/sample.cpython-312.pyc"
