@@ -18,4 +18,3 @@ echo
 echo "Disassembled $(ls examples/pyc/*.pyc | wc -l) bundled .pyc files covering every supported Python version (3.8-3.13)."
 echo "Try (from any directory outside this checkout):"
 echo "  $PYTHON -m depyf dis --json $repo/examples/pyc/sample.cpython-312.pyc"
-echo "  $PYTHON -m depyf decompile $repo/examples/pyc/sample.cpython-312.pyc"
