@@ -179,6 +179,26 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
   return false;
 }
 
+// A protected body that "fell through" with a value still on the stack
+// stopped in the middle of a `return value`: finish it (true), or fail.
+bool FunctionDecompiler::finish_return_after(int body_end, const Region& body_region, std::size_t base,
+                                             Stack& body_stack, ast::Body& body) {
+  if (body_stack.size() <= base) return false;
+  int i = body_end;
+  if (!finish_return(i, body_region, body_stack, body)) fail(body_end, "protected body leaves values on the stack");
+  return true;
+}
+
+// `try: ... finally: ...`; a body that is itself one try/except without a
+// finally is the same code as `try: ... except: ... finally: ...`.
+ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body) {
+  if (body.size() == 1) {
+    if (auto* inner = ast::as<ast::Try>(body[0]); inner && inner->finalbody.empty())
+      return make::try_(inner->body, inner->handlers, inner->orelse, finally_body);
+  }
+  return make::try_(body, {}, {}, finally_body);
+}
+
 int FunctionDecompiler::decode_except_clauses(int handler, const Region& region, const Stack& stack,
                                               std::vector<ast::ExceptHandler>& handlers,
                                               std::vector<ClauseTail>& tails) {
@@ -327,21 +347,9 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     ast::Body body;
     Stack body_stack = stack;
     bool falls = walk_region(index, body_region, body_stack, body);
-    if (falls && body_stack.size() > stack.size()) {
-      int i = body_end;
-      if (!finish_return(i, body_region, body_stack, body)) fail(body_end, "try body leaves values on the stack");
-      falls = false;
-    }
+    if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
     if (body.empty()) body.push_back(make::pass());
-    // Merge `try: (try/except) finally:` written as one statement.
-    ast::StmtPtr statement;
-    if (body.size() == 1 && ast::as<ast::Try>(body[0]) && ast::as<ast::Try>(body[0])->finalbody.empty()) {
-      auto* inner = ast::as<ast::Try>(body[0]);
-      statement = make::try_(inner->body, inner->handlers, inner->orelse, finally_body);
-    } else {
-      statement = make::try_(body, {}, {}, finally_body);
-    }
-    emit(out, statement, index);
+    emit(out, try_finally(body, finally_body), index);
     if (!falls) return -1;
     // Skip the finally body's copy on the normal path.
     const int n = body_region.finally_length;
@@ -357,11 +365,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   ast::Body body;
   Stack body_stack = stack;
   bool falls = walk_region(index, body_region, body_stack, body);
-  if (falls && body_stack.size() > stack.size()) {
-    int i = body_end;
-    if (!finish_return(i, body_region, body_stack, body)) fail(body_end, "try body leaves values on the stack");
-    falls = false;
-  }
+  if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
   if (body.empty()) body.push_back(make::pass());
   std::vector<ast::ExceptHandler> handlers;
   std::vector<ClauseTail> tails;
@@ -443,14 +447,7 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
   (void)finally_falls;
   visited_[end] = 1;
   if (finally_body.empty()) finally_body.push_back(make::pass());
-  ast::StmtPtr statement;
-  if (body.size() == 1 && ast::as<ast::Try>(body[0]) && ast::as<ast::Try>(body[0])->finalbody.empty()) {
-    auto* inner = ast::as<ast::Try>(body[0]);
-    statement = make::try_(inner->body, inner->handlers, inner->orelse, finally_body);
-  } else {
-    statement = make::try_(body, {}, {}, finally_body);
-  }
-  emit(out, statement, index);
+  emit(out, try_finally(body, finally_body), index);
   (void)falls;
   return end + 1;
 }
@@ -497,11 +494,7 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   ast::Body body;
   Stack body_stack = stack;
   bool falls = walk_region(p, body_region, body_stack, body);
-  if (falls && body_stack.size() > stack.size()) {
-    int i = body_end;
-    if (!finish_return(i, body_region, body_stack, body)) fail(body_end, "with body leaves values on the stack");
-    falls = false;
-  }
+  if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
   if (body.empty()) body.push_back(make::pass());
   mark_handler_code_visited(handler);
   stack.pop_back();  // the exit slot

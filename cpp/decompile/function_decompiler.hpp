@@ -131,6 +131,8 @@ class FunctionDecompiler {
                                ast::Body& out);
   int handler_body_start(int handler) const;
   bool finish_return(int& i, const Region& body_region, Stack& stack, ast::Body& body);
+  bool finish_return_after(int body_end, const Region& body_region, std::size_t base, Stack& body_stack,
+                           ast::Body& body);
   void push_exception_values(Stack& stack) const;
   struct ClauseTail {
     int clause;   // index into the handlers
@@ -211,5 +213,6 @@ CodeKind code_kind(const CodeObject& code);
 std::shared_ptr<ast::Arguments> signature_of(const CodeObject& code);
 bool is_true_constant(const ast::ExprPtr& expr);
 ast::ExprPtr negate(ast::ExprPtr expr);
+ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body);
 
 }  // namespace depyf::decompile
