@@ -179,6 +179,22 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
   return false;
 }
 
+// How long the code at `copy` repeats the code at `original` up to a
+// return: exit_copy_length, plus (3.12+) the implicit `return None`, whose
+// copies take the line of whatever precedes them.
+int FunctionDecompiler::tail_copy_length(int copy, int original) const {
+  if (const int n = exit_copy_length(copy, original); n > 0) return n;
+  auto implicit_return = [&](int at) {
+    if (at < 0 || at + 1 >= int(function_.instrs.size())) return false;
+    const ir::Instr& load = function_.instrs[at];
+    return load.op == Op::LoadConst && load.arg >= 0 && load.arg < int(code_.consts.size()) &&
+           code_.consts[load.arg]->kind == Constant::Kind::None && function_.instrs[at + 1].op == Op::ReturnValue;
+  };
+  // Only 3.12+ copy the implicit return into clauses this way.
+  if (code_.version.minor < 12) return 0;
+  return copy != original && implicit_return(copy) && implicit_return(original) ? 2 : 0;
+}
+
 // A protected body that "fell through" with a value still on the stack
 // stopped in the middle of a `return value`: finish it (true), or fail.
 bool FunctionDecompiler::finish_return_after(int body_end, const Region& body_region, std::size_t base,
@@ -376,12 +392,12 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     for (int k = body_end; k < int(instrs.size()) && join < 0; ++k) {
       if (!normally_reachable_[block_at(k)]) continue;
       const bool all_copies = std::all_of(tails.begin(), tails.end(),
-                                          [&](const ClauseTail& tail) { return exit_copy_length(tail.start, k) > 0; });
+                                          [&](const ClauseTail& tail) { return tail_copy_length(tail.start, k) > 0; });
       if (all_copies) join = k;
     }
     if (join >= 0) {
       for (const ClauseTail& tail : tails)
-        for (int n = exit_copy_length(tail.start, join), k = 0; k < n; ++k) visited_[tail.start + k] = 1;
+        for (int n = tail_copy_length(tail.start, join), k = 0; k < n; ++k) visited_[tail.start + k] = 1;
       tails.clear();
     }
   }
