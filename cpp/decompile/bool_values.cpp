@@ -66,8 +66,7 @@ int FunctionDecompiler::try_and_or_value(const Condition& condition, const Regio
     for (int i = start; i < operand_end; ++i) {
       const Op op = instrs[i].op;
       if (op == Op::Jump || op == Op::ForIter || op == Op::JumpIfTrueOrPop || op == Op::JumpIfFalseOrPop ||
-          op == Op::PopJumpIfFalse || op == Op::PopJumpIfTrue || op == Op::PopJumpIfNone ||
-          op == Op::PopJumpIfNotNone || op == Op::ReturnValue || op == Op::RaiseVarargs)
+          ir::is_conditional_jump(op) || op == Op::ReturnValue || op == Op::RaiseVarargs)
         throw Error("not a plain operand");
       simulate(i, scratch, statements);
     }

@@ -8,13 +8,11 @@
 namespace depyf::decompile {
 
 namespace make = ast::make;
+using ir::is_conditional_jump;
 using ir::Op;
 
 namespace {
 
-bool is_conditional_jump(Op op) {
-  return op == Op::PopJumpIfFalse || op == Op::PopJumpIfTrue || op == Op::PopJumpIfNone || op == Op::PopJumpIfNotNone;
-}
 
 ast::ExprPtr and_(ast::ExprPtr a, ast::ExprPtr b) {
   std::vector<ast::ExprPtr> values;

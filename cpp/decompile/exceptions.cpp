@@ -10,17 +10,12 @@
 namespace depyf::decompile {
 
 namespace make = ast::make;
+using ir::is_name_delete;
+using ir::is_name_store;
 using ir::Op;
 
 namespace {
 
-bool is_name_store(Op op) {
-  return op == Op::StoreFast || op == Op::StoreName || op == Op::StoreDeref || op == Op::StoreGlobal;
-}
-
-bool is_name_delete(Op op) {
-  return op == Op::DeleteFast || op == Op::DeleteName || op == Op::DeleteDeref || op == Op::DeleteGlobal;
-}
 
 }  // namespace
 

@@ -12,12 +12,13 @@ namespace {
 
 constexpr int kMaxExitCopy = 64;
 
-bool ends_path(Op op) { return op == Op::ReturnValue || op == Op::RaiseVarargs || op == Op::Reraise; }
+bool ends_path(Op op) {
+  return op == Op::ReturnValue || op == Op::RaiseVarargs || op == Op::Reraise;
+}
 
 bool transfers_control(Op op) {
   return op == Op::Jump || op == Op::ForIter || op == Op::JumpIfFalseOrPop || op == Op::JumpIfTrueOrPop ||
-         op == Op::PopJumpIfFalse || op == Op::PopJumpIfTrue || op == Op::PopJumpIfNone || op == Op::PopJumpIfNotNone ||
-         op == Op::Send;
+         ir::is_conditional_jump(op) || op == Op::Send;
 }
 
 }  // namespace

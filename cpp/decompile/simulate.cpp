@@ -310,13 +310,8 @@ void FunctionDecompiler::group_parallel_stores(int index, Value& value, Stack& s
     return v.kind == Value::Kind::Expr && !v.inplace && !v.copy_token && v.group == nullptr && !v.function;
   };
   if (!plain(value) || stack.empty() || !plain(stack.back())) return;
-  auto is_name_store = [&](int at) {
-    if (at >= int(function_.instrs.size())) return false;
-    const Op op = function_.instrs[at].op;
-    return op == Op::StoreFast || op == Op::StoreName || op == Op::StoreGlobal || op == Op::StoreDeref;
-  };
   int run = 1;
-  while (is_name_store(index + run)) ++run;
+  while (index + run < int(function_.instrs.size()) && ir::is_name_store(function_.instrs[index + run].op)) ++run;
   int pending = 0;
   while (pending < int(stack.size()) && plain(stack[stack.size() - 1 - pending])) ++pending;
   const int size = std::min(run, pending + 1);

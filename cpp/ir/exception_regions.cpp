@@ -33,10 +33,8 @@ bool is_transparent_handler(const Function& function, int start) {
     while (op_at(i) == Op::StoreFast) ++i;
     if (op_at(i) == Op::Reraise) return true;
   }
-  if (op_at(start) == Op::LoadConst && (op_at(start + 1) == Op::StoreFast || op_at(start + 1) == Op::StoreName ||
-                                        op_at(start + 1) == Op::StoreDeref || op_at(start + 1) == Op::StoreGlobal)) {
-    const Op del = op_at(start + 2);
-    if ((del == Op::DeleteFast || del == Op::DeleteName || del == Op::DeleteDeref || del == Op::DeleteGlobal) &&
+  if (op_at(start) == Op::LoadConst && is_name_store(op_at(start + 1))) {
+    if (is_name_delete(op_at(start + 2)) &&
         (op_at(start + 3) == Op::Reraise || op_at(start + 3) == Op::EndFinally))
       return true;
   }

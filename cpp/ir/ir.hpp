@@ -210,6 +210,17 @@ struct Function {
 
 const char* op_name(Op op);
 
+// Classes of ops several stages ask about.
+inline bool is_name_store(Op op) {
+  return op == Op::StoreFast || op == Op::StoreName || op == Op::StoreDeref || op == Op::StoreGlobal;
+}
+inline bool is_name_delete(Op op) {
+  return op == Op::DeleteFast || op == Op::DeleteName || op == Op::DeleteDeref || op == Op::DeleteGlobal;
+}
+inline bool is_conditional_jump(Op op) {
+  return op == Op::PopJumpIfFalse || op == Op::PopJumpIfTrue || op == Op::PopJumpIfNone || op == Op::PopJumpIfNotNone;
+}
+
 // Throws depyf::Error for bytecode it cannot map (unknown opcode, a jump
 // into the middle of nowhere, inconsistent block setup).
 Function normalise(const CodeObject& code);
