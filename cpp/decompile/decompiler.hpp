@@ -14,6 +14,10 @@ struct DecompileOptions {
   // Print the function under this name instead of co_name (the original
   // depyf's `overwite_fn_name`).
   std::optional<std::string> function_name;
+  // Prefix of the temporaries that keep the order of evaluation where the
+  // bytecode holds values across statements (generated code such as
+  // Dynamo's); the original depyf's `temp_prefix`.
+  std::string temp_prefix = "__temp_";
 };
 
 // A module or class body: its statements. A function: its full `def` (or

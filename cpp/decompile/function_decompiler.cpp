@@ -245,7 +245,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         emit(out, make::raise(), i);
         return false;
       default:
-        simulate(i, stack, out);
+        simulate_in_order(i, stack, out);
         ++i;
     }
   }

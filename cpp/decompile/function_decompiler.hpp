@@ -109,10 +109,30 @@ class FunctionDecompiler {
   void simulate_import(int index, Stack& stack, ast::Body& out);
   void discard(int index, Stack& stack, ast::Body& out);
 
+  // ---- order of evaluation (evaluation_order.cpp) ----
+  // simulate(), then spill the values held below what the instruction
+  // consumed into temporaries when its statements would overtake them.
+  void simulate_in_order(int index, Stack& stack, ast::Body& out);
+  // Emits `temp = value` at out[position], makes the later statements and
+  // every stack slot refer to the temporary, returns its name.
+  ast::ExprPtr spill(const ast::ExprPtr& value, Stack& stack, ast::Body& out, std::size_t position, int index);
+  std::string new_temporary();
+  bool is_temporary(const std::string& name) const;
+  int temporaries_ = 0;
+  // LIST_EXTEND and friends on a container that is not a display being
+  // built (or is shared with another stack slot): a method call statement.
+  void update_container_in_place(int index, Value& target, const char* method, std::vector<ast::ExprPtr> arguments,
+                                 Stack& stack, ast::Body& out);
+  bool shared_with_other_slot(const Value& target, const Stack& stack) const;
+  // Whether a stack slot or an emitted statement already holds `node`.
+  static bool consumed_elsewhere(const ast::Expr* node, const Stack& stack, const ast::Body& out);
+  static bool is_constant_display(const ast::ExprPtr& expr);
+
   // ---- control flow (control_flow.cpp) ----
   int decompile_conditional(int index, const Region& region, Stack& stack, ast::Body& out);
   int decompile_value_bool(int index, const Region& region, Stack& stack);
   int decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out);
+  ast::ExprPtr infinite_loop_test() const;
   int try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start, const Region& region, Stack& stack,
                          ast::Body& out, int index);
   Condition read_condition(int index, Stack& stack);

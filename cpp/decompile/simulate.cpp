@@ -164,7 +164,17 @@ void FunctionDecompiler::discard(int index, Stack& stack, ast::Body& out) {
   if (value.copy_token) {
     for (const Value& other : stack)
       if (other.copy_token == value.copy_token) return;
+    // The other copy was already consumed, evaluating the value once: the
+    // object is just dropped (generated code shuffles copies like this).
+    if (value.kind == Value::Kind::Expr && value.expr && value.walrus_targets.empty() &&
+        consumed_elsewhere(value.expr.get(), stack, out))
+      return;
   }
+  // A display of constants has no effect (generated code builds and drops
+  // empty lists).
+  if (value.kind == Value::Kind::Expr && is_constant_display(value.expr)) return;
+  // A temporary of ours (evaluation_order.cpp) was evaluated when it was assigned.
+  if (auto* name = ast::as<ast::Name>(value.expr); name && is_temporary(name->id)) return;
   emit(out, make::expr_stmt(expr_of(value, index)), index);
 }
 
@@ -856,6 +866,13 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (instr.arg < 1 || instr.arg > int(stack.size())) fail(index, "display update beyond the stack");
       Value& target = stack[stack.size() - instr.arg];
       const bool extend = instr.op == Op::ListExtend || instr.op == Op::SetUpdate;
+      const bool is_display = ast::as<ast::List>(target.expr) || ast::as<ast::Set>(target.expr);
+      if (!is_display || shared_with_other_slot(target, stack)) {
+        static const char* const kMethods[] = {"extend", "update", "append", "add"};
+        const int which = instr.op == Op::ListExtend ? 0 : instr.op == Op::SetUpdate ? 1 : instr.op == Op::ListAppend ? 2 : 3;
+        update_container_in_place(index, target, kMethods[which], {item}, stack, out);
+        return;
+      }
       std::vector<ast::ExprPtr> elts;
       if (auto* list = ast::as<ast::List>(target.expr)) elts = list->elts;
       else if (auto* set = ast::as<ast::Set>(target.expr)) elts = set->elts;
@@ -890,7 +907,11 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (instr.arg < 1 || instr.arg > int(stack.size())) fail(index, "dict update beyond the stack");
       Value& target = stack[stack.size() - instr.arg];
       auto* dict = ast::as<ast::Dict>(target.expr);
-      if (dict == nullptr) fail(index, "dict update of something that is not a dict display");
+      if (dict == nullptr || shared_with_other_slot(target, stack)) {
+        if (instr.op == Op::MapAdd) update_container_in_place(index, target, "__setitem__", {key, value}, stack, out);
+        else update_container_in_place(index, target, "update", {value}, stack, out);
+        return;
+      }
       auto keys = dict->keys;
       auto values = dict->values;
       if (instr.op == Op::MapAdd) {
