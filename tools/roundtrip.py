@@ -40,9 +40,11 @@ class Tally:
         self.files = 0
         self.skipped_files = 0
         self.crashed_files: List[str] = []
+        self.records: List[dict] = []
 
     def add(self, record: dict) -> None:
         kind, status = record["kind"], record["status"]
+        self.records.append(record)
         if kind == "skip":
             self.skipped_files += 1
             return
@@ -150,6 +152,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--kinds", default="function,module")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds without progress before a worker counts as hung")
     parser.add_argument("--report", help="write a markdown report here")
+    parser.add_argument("--records", help="write every unit's result here as JSON lines (for classifying failures)")
     args = parser.parse_args(argv)
 
     minors = [int(v.split(".")[1]) for v in args.versions.split(",")]
@@ -172,6 +175,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(text)
     if args.report:
         pathlib.Path(args.report).write_text(text + "\n")
+    if args.records:
+        with open(args.records, "w") as out:
+            for minor, tally in sorted(results.items()):
+                for record in tally.records:
+                    out.write(json.dumps(dict(record, version="3.%d" % minor)) + "\n")
     return 0
 
 

@@ -165,25 +165,41 @@ Graph build_graph(const ir::Function& function) {
   // after every block that returns. Raising blocks are dead ends, not
   // exits: otherwise an `assert` or a `raise` in one branch would make the
   // exit the only point where the branches meet.
-  std::vector<std::vector<int>> reverse_succs(blocks + 1), reverse_preds(blocks + 1);
-  for (const Block& block : graph.blocks) {
-    if (!block.reachable) continue;
-    const auto& out = block.successors;
-    if (out.empty() && function.instrs[block.last].op == Op::ReturnValue) {
-      reverse_succs[blocks].push_back(block.id);
-      reverse_preds[block.id].push_back(blocks);
+  // Code that never returns (every path raises, `if c: m = 1 else: m = 2;
+  // raise E(m)`) has no post-dominator in that tree; for it a second tree,
+  // where raising blocks are exits too, says where its branches meet. Both
+  // trees agree on the blocks that reach a return, and a block that cannot
+  // only post-dominates blocks that cannot either, so they combine.
+  auto post_dominator_tree = [&](bool dead_ends_exit) {
+    std::vector<std::vector<int>> reverse_succs(blocks + 1), reverse_preds(blocks + 1);
+    for (const Block& block : graph.blocks) {
+      if (!block.reachable) continue;
+      const auto& out = block.successors;
+      if (out.empty() && (dead_ends_exit || function.instrs[block.last].op == Op::ReturnValue)) {
+        reverse_succs[blocks].push_back(block.id);
+        reverse_preds[block.id].push_back(blocks);
+      }
+      for (int s : out) {
+        reverse_succs[s].push_back(block.id);
+        reverse_preds[block.id].push_back(s);
+      }
     }
-    for (int s : out) {
-      reverse_succs[s].push_back(block.id);
-      reverse_preds[block.id].push_back(s);
-    }
-  }
-  const auto post_order =
-      reverse_post_order(blocks + 1, blocks, [&](int b) -> const std::vector<int>& { return reverse_succs[b]; });
-  auto ipdom =
-      dominator_tree(blocks + 1, blocks, [&](int b) -> const std::vector<int>& { return reverse_preds[b]; }, post_order);
+    const auto post_order =
+        reverse_post_order(blocks + 1, blocks, [&](int b) -> const std::vector<int>& { return reverse_succs[b]; });
+    std::vector<int> tree = dominator_tree(
+        blocks + 1, blocks, [&](int b) -> const std::vector<int>& { return reverse_preds[b]; }, post_order);
+    std::vector<char> reaches_exit(blocks + 1, 0);
+    for (int b : post_order) reaches_exit[b] = 1;
+    return std::pair{tree, reaches_exit};
+  };
+  const auto [returning, reaches_return] = post_dominator_tree(false);
+  const auto [any_exit, reaches_any_exit] = post_dominator_tree(true);
   graph.ipdom.assign(blocks, -1);
-  for (int b = 0; b < blocks; ++b) graph.ipdom[b] = (ipdom[b] == blocks) ? -1 : ipdom[b];
+  for (int b = 0; b < blocks; ++b) {
+    const int post = reaches_return[b] ? returning[b] : any_exit[b];
+    graph.ipdom[b] = (post == blocks) ? -1 : post;
+  }
+  (void)reaches_any_exit;
 
   // Natural loops: a normal edge latch -> header where header dominates latch.
   for (const Block& block : graph.blocks) {

@@ -356,7 +356,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       return else_falls ? join : -1;
     }
   }
-  if (!then_falls && !else_body.empty() && !implicit_returns) {
+  // A branch that ends in a copy of the function's implicit return fell
+  // off the end in the source: an if/else (the copy is dropped later).
+  if (!then_falls && !else_body.empty() && !implicit_returns && !ends_in_implicit_return(then_body)) {
     emit(out, make::if_(test, then_body, {}), index);
     for (auto& stmt : else_body) out.push_back(stmt);
     stack = else_stack;
@@ -445,6 +447,29 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   return follow;
 }
 
+// `while True:` or `while 1:`: 3.10+ keep the dropped test's constant in
+// co_consts (unreferenced unless other code loads it too), so a 1 there
+// and no True says which; an unused one decides when both are there.
+ast::ExprPtr FunctionDecompiler::infinite_loop_test() const {
+  std::vector<char> loaded(code_.consts.size(), 0);
+  for (const ir::Instr& instr : function_.instrs)
+    if (instr.op == Op::LoadConst && instr.arg >= 0 && instr.arg < int(loaded.size())) loaded[instr.arg] = 1;
+  bool has_true = false, has_one = false, unused_true = false, unused_one = false;
+  for (std::size_t k = 0; k < code_.consts.size(); ++k) {
+    const Constant& constant = *code_.consts[k];
+    if (constant.kind == Constant::Kind::Bool && constant.boolean) {
+      has_true = true;
+      unused_true = unused_true || !loaded[k];
+    }
+    if (constant.kind == Constant::Kind::Int && constant.text == "1") {
+      has_one = true;
+      unused_one = unused_one || !loaded[k];
+    }
+  }
+  const bool one = unused_one != unused_true ? unused_one : has_one && !has_true;
+  return one ? ast::ExprPtr(make::int_(1)) : ast::ExprPtr(make::boolean(true));
+}
+
 int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out) {
   const cfg::Loop* loop = nullptr;
   for (const cfg::Loop& candidate : graph_.loops)
@@ -460,7 +485,13 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   auto follow_of = [&](int natural_exit) {
     std::vector<int> exits;
     for (const cfg::Block& b : graph_.blocks) {
-      if (!loop->contains[b.id] || !b.reachable) continue;
+      if (!b.reachable) continue;
+      // ≤3.9 `while 1:` has no exit test, so a block ending in `break`
+      // (entered only from the body) is outside the natural loop.
+      const bool break_block = !loop->contains[b.id] && b.first != natural_exit && !b.predecessors.empty() &&
+                               std::all_of(b.predecessors.begin(), b.predecessors.end(),
+                                           [&](int p) { return bool(loop->contains[p]); });
+      if (!loop->contains[b.id] && !break_block) continue;
       const ir::Instr& last = function_.instrs[b.last];
       if (last.op != Op::Jump || last.target < 0 || last.target >= int(function_.instrs.size())) continue;
       if (loop->contains[block_at(last.target)]) continue;
@@ -548,7 +579,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   Stack body_stack = stack;
   walk_region(header, region.sub(header, block, &context), body_stack, body, /*enter_loop_header=*/true);
   if (body.empty()) body.push_back(make::pass());
-  emit(out, make::while_(make::boolean(true), body), header);
+  emit(out, make::while_(infinite_loop_test(), body), header);
   return follow;
 }
 

@@ -409,7 +409,9 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   int else_stop = body_end;
   if (falls && body_end != join) {
     if (body_end >= int(instrs.size())) fail(index, "try body runs off the end of the code");
-    Region else_region = region.sub(join, block_at(body_end), region.loop);
+    // With no join (every clause leaves) the code after the body runs on
+    // to wherever the enclosing region ends.
+    Region else_region = region.sub(join >= 0 ? join : region.stop, block_at(body_end), region.loop);
     else_region.stopped_at = &else_stop;
     Stack else_stack = stack;
     else_falls = walk_region(body_end, else_region, else_stack, orelse);

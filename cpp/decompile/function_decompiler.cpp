@@ -56,6 +56,21 @@ FunctionDecompiler::FunctionDecompiler(const CodeObject& code, const DecompileOp
   }
 }
 
+bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
+  if (code_.version.minor < 10 || return_index < 2) return false;
+  const ir::Instr& load = function_.instrs[return_index - 1];
+  const ir::Instr& before = function_.instrs[return_index - 2];
+  return load.op == Op::LoadConst && load.arg >= 0 && load.arg < int(code_.consts.size()) &&
+         code_.consts[load.arg]->kind == Constant::Kind::None && load.line == before.line &&
+         before.target < 0 && before.op != Op::ReturnValue && before.op != Op::RaiseVarargs &&
+         before.op != Op::Reraise;
+}
+
+bool FunctionDecompiler::ends_in_implicit_return(const ast::Body& body) const {
+  return !body.empty() && std::find(implicit_return_copies_.begin(), implicit_return_copies_.end(),
+                                    body.back().get()) != implicit_return_copies_.end();
+}
+
 void FunctionDecompiler::check_everything_decompiled() const {
   for (const cfg::Block& block : graph_.blocks) {
     if (!block.reachable) continue;
@@ -191,6 +206,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       }
       case Op::ReturnValue:
         emit(out, make::return_(pop_expr(stack, i)), i);
+        if (is_implicit_return_copy(i)) implicit_return_copies_.push_back(out.back().get());
         return false;
       case Op::RaiseVarargs: {
         ast::ExprPtr cause = instr.arg >= 2 ? pop_expr(stack, i) : nullptr;

@@ -223,6 +223,11 @@ class FunctionDecompiler {
   // statement produces it.
   std::vector<const ast::Expr*> assertion_errors_;
   ast::StmtPtr as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const;
+  // 3.10+ copy the implicit `return None` ending a function into branches
+  // that reach it; such copies carry the line of the code before them.
+  std::vector<const ast::Stmt*> implicit_return_copies_;
+  bool is_implicit_return_copy(int return_index) const;
+  bool ends_in_implicit_return(const ast::Body& body) const;
   void check_everything_decompiled() const;
   std::vector<std::string> globals_;    // names declared `global`
   std::vector<std::string> nonlocals_;  // names declared `nonlocal`

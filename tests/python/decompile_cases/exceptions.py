@@ -43,3 +43,15 @@ def raise_in_branch(a):
     if a is None:
         raise ValueError("missing")
     return a
+
+
+def try_whose_clauses_reraise_in_a_branch(self, f):
+    if isinstance(f, str):
+        file_object = open(f, "rb")
+        try:
+            self.init(file_object)
+        except:
+            file_object.close()
+            raise
+    else:
+        self.init(f)

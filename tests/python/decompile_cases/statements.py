@@ -185,3 +185,32 @@ class Simple:
     @property
     def prop(self):
         return self.attribute
+
+
+def while_one_with_break(lexer):
+    while 1:
+        token = lexer.get()
+        if not token:
+            lexer.done = -1
+            break
+        print(token)
+
+
+def while_one_reusing_the_constant(self, item):
+    items = []
+    while 1:
+        x = self.next()
+        if x == 0:
+            break
+        if x != 1:
+            raise ValueError(x)
+        items.append(item())
+    return items
+
+
+def branches_that_join_at_a_raise(self, name):
+    if hasattr(self, name):
+        msg = "read-only"
+    else:
+        msg = "missing"
+    raise AttributeError(msg.format(name))
