@@ -13,6 +13,8 @@ except ImportError as error:  # pragma: no cover - depends on how depyf is run
     ) from error
 from depyf.decompiler import Decompiler, decompile
 from depyf.disassembler import disassemble, disassemble_json
+from depyf.explain.enable_debugging import debug, prepare_debug
+from depyf.explain.enhance_logging import install, uninstall
 
 __version__ = "0.1.0"
 
@@ -24,4 +26,15 @@ def _message(self: BaseException) -> str:
 # The original pure-Python depyf exposed the text as `.message`; clients read it.
 DecompilationError.message = property(_message)  # type: ignore[attr-defined]
 
-__all__ = ["DecompilationError", "Decompiler", "decompile", "disassemble", "disassemble_json", "__version__"]
+__all__ = [
+    "DecompilationError",
+    "Decompiler",
+    "__version__",
+    "debug",
+    "decompile",
+    "disassemble",
+    "disassemble_json",
+    "install",
+    "prepare_debug",
+    "uninstall",
+]

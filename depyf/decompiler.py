@@ -22,9 +22,10 @@ class Decompiler:
     def decompile(
         self, indentation: int = 4, temp_prefix: str = "__temp_", overwite_fn_name: Optional[str] = None
     ) -> str:
-        # temp_prefix is accepted for compatibility; this decompiler introduces no temporaries.
-        del temp_prefix
-        return _core.decompile_code(self.code, indentation, overwite_fn_name)
+        # Temporaries appear only where the bytecode holds values across
+        # statements (generated code such as Dynamo's); they keep the order
+        # of evaluation.
+        return _core.decompile_code(self.code, indentation, overwite_fn_name, temp_prefix)
 
 
 def decompile_pyc_bytes(data: bytes) -> str:

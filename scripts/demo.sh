@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs depyf, then disassembles the bundled example .pyc of every
-# supported Python version with the `depyf` command line.
+# Installs depyf (and torch), then runs the main example: a small model under
+# torch.compile inside depyf.prepare_debug, summarising what was dumped. It
+# also shows the bytecode toolkit on the bundled .pyc of every Python version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
@@ -9,12 +10,16 @@ bash scripts/install.sh
 # Run from outside the checkout: its depyf/ folder (no compiled extension)
 # would otherwise shadow the installed package.
 repo=$(pwd)
+dump="$repo/depyf_demo_dump"
+echo
+echo "################ torch.compile under depyf.prepare_debug (examples/torch_compile_demo.py)"
+(cd /tmp && $PYTHON "$repo/examples/torch_compile_demo.py" "$dump")
+
+echo
+echo "################ the bytecode toolkit on the bundled .pyc files (3.8-3.13)"
 for pyc in examples/pyc/*.pyc; do
-  echo
-  echo "################ depyf dis $pyc"
-  (cd /tmp && $PYTHON -m depyf dis "$repo/$pyc")
+  (cd /tmp && $PYTHON -m depyf dis "$repo/$pyc" >/dev/null)
+  echo "  depyf dis $pyc: ok"
 done
 echo
-echo "Disassembled $(ls examples/pyc/*.pyc | wc -l) bundled .pyc files covering every supported Python version (3.8-3.13)."
-echo "Try (from any directory outside this checkout):"
-echo "  $PYTHON -m depyf dis --json $repo/examples/pyc/sample.cpython-312.pyc"
+echo "The dump is in $dump. Try also: $PYTHON -m depyf dis --json $repo/examples/pyc/sample.cpython-312.pyc"

@@ -22,3 +22,15 @@ $PYTHON -m pip install -q --disable-pip-version-check "scikit-build-core>=0.10" 
 
 echo "== building and installing depyf"
 $PYTHON -m pip install -q --disable-pip-version-check --no-build-isolation .
+
+# The torch.compile explainer and its tests need PyTorch. An installed torch is
+# kept; otherwise the CPU build 2.13.0 is installed (on the project's machines
+# pip finds it on local disk; elsewhere it is a CPU wheel download).
+if $PYTHON -c "import torch" >/dev/null 2>&1; then
+  echo "== using the installed torch $($PYTHON -c 'import torch; print(torch.__version__)')"
+else
+  echo "== installing torch==2.13.0 (CPU)"
+  $PYTHON -m pip install -q --disable-pip-version-check "torch==2.13.0" numpy \
+    || $PYTHON -m pip install -q --disable-pip-version-check "torch==2.13.0" numpy --index-url https://download.pytorch.org/whl/cpu \
+    || echo "!! torch could not be installed: the torch.compile explainer and its tests are unavailable"
+fi

@@ -1,6 +1,7 @@
 // depyf._core: the CPython extension. Kept thin: parse arguments, call the
 // core, convert results; every C++ exception becomes a Python exception so
 // bad input can never take down the user's process.
+#include <optional>
 #include <Python.h>
 
 #include <new>
@@ -123,13 +124,20 @@ PyObject* disassemble_code(PyObject*, PyObject* args) {
   });
 }
 
-decompile::DecompileOptions decompile_options(int indentation, PyObject* function_name) {
+std::optional<std::string> optional_utf8(PyObject* text, const char* what) {
+  if (text == nullptr || text == Py_None) return std::nullopt;
+  if (!PyUnicode_Check(text)) throw Error(std::string(what) + " must be a str");
+  PyRef encoded = checked(PyUnicode_AsEncodedString(text, "utf-8", "strict"));
+  return std::string(bytes_view(encoded.get()));
+}
+
+decompile::DecompileOptions decompile_options(int indentation, PyObject* function_name, PyObject* temp_prefix) {
   decompile::DecompileOptions options;
   options.indent = std::string(static_cast<std::size_t>(indentation < 0 ? 0 : indentation), ' ');
-  if (function_name != nullptr && function_name != Py_None) {
-    if (!PyUnicode_Check(function_name)) throw Error("function name must be a str");
-    PyRef encoded = checked(PyUnicode_AsEncodedString(function_name, "utf-8", "strict"));
-    options.function_name = std::string(bytes_view(encoded.get()));
+  options.function_name = optional_utf8(function_name, "function name");
+  if (auto prefix = optional_utf8(temp_prefix, "temp_prefix")) {
+    if (prefix->empty()) throw Error("temp_prefix must not be empty");
+    options.temp_prefix = *prefix;
   }
   return options;
 }
@@ -138,10 +146,12 @@ PyObject* decompile_code(PyObject*, PyObject* args) {
   PyObject* code = nullptr;
   int indentation = 4;
   PyObject* function_name = nullptr;
-  if (!PyArg_ParseTuple(args, "O|iO:decompile_code", &code, &indentation, &function_name)) return nullptr;
+  PyObject* temp_prefix = nullptr;
+  if (!PyArg_ParseTuple(args, "O|iOO:decompile_code", &code, &indentation, &function_name, &temp_prefix))
+    return nullptr;
   return guarded([&] {
     CodePtr adapted = adapt_live_code(code);
-    const auto options = decompile_options(indentation, function_name);
+    const auto options = decompile_options(indentation, function_name, temp_prefix);
     return to_python_str(without_gil([&] { return decompile::decompile_source(*adapted, options); }));
   });
 }
@@ -198,7 +208,7 @@ PyMethodDef kMethods[] = {
     {"disassemble_code", disassemble_code, METH_VARARGS,
      "disassemble_code(code, as_json: bool) -> str\n\nListing of a live code object of the running interpreter."},
     {"decompile_code", decompile_code, METH_VARARGS,
-     "decompile_code(code, indentation=4, function_name=None) -> str\n\n"
+     "decompile_code(code, indentation=4, function_name=None, temp_prefix='__temp_') -> str\n\n"
      "Source of a live code object: a function's full def, a module's or class body's statements."},
     {"decompile_pyc", decompile_pyc, METH_VARARGS, "decompile_pyc(data: bytes) -> str\n\nSource of a whole .pyc file."},
     {"decompile_marshal", decompile_marshal, METH_VARARGS,

@@ -1,0 +1,65 @@
+"""FX graphs (Dynamo's captured graph, AOTAutograd's joint/forward/backward
+graphs, ...) written as readable Python, and - where the file's code is
+provably the graph's code - run from the file, so breakpoints in it hit."""
+
+from __future__ import annotations
+
+import os
+import types
+from typing import Any, Optional
+
+from depyf.explain.dump_files import write_unique
+
+_PRELUDE = "from __future__ import annotations\nimport torch\nfrom torch import device\n"
+
+
+def _same_code(a: types.CodeType, b: types.CodeType) -> bool:
+    return (a.co_code == b.co_code and a.co_names == b.co_names and a.co_varnames == b.co_varnames
+            and a.co_consts == b.co_consts and a.co_freevars == b.co_freevars == ()
+            and a.co_argcount == b.co_argcount and a.co_flags & _BEHAVIOUR_FLAGS == b.co_flags & _BEHAVIOUR_FLAGS)
+
+
+# co_flags bits that change how code runs; the __future__ bits above them
+# only say how it was compiled (the dump starts with `from __future__ import annotations`).
+_BEHAVIOUR_FLAGS = 0xFFFF
+
+
+def _forward_function(graph_module: Any) -> Optional[types.FunctionType]:
+    forward = getattr(type(graph_module), "forward", None)
+    return forward if isinstance(forward, types.FunctionType) else None
+
+
+def dump_graph(dump_dir: str, owner: str, stage: str, graph_module: Any) -> Optional[str]:
+    try:
+        str(graph_module)  # lazy graph modules write their code on first use
+        source = _PRELUDE + graph_module.print_readable(print_output=False)
+        # Graphs built from lambdas print as `class <lambda>`.
+        source = source.replace("class <lambda>(", "class GraphModule(")
+    except Exception:  # noqa: BLE001 - not a printable GraphModule
+        return None
+    path = write_unique(os.path.join(dump_dir, "%s.%s.%%s.py" % (owner, stage)), lambda _p: source)
+    _run_from_file(graph_module, path)
+    return path
+
+
+def _run_from_file(graph_module: Any, path: str) -> None:
+    forward = _forward_function(graph_module)
+    if forward is None:
+        return
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    scope = dict(forward.__globals__)
+    try:
+        exec(compile(text, path, "exec", dont_inherit=True), scope)
+    except Exception:  # noqa: BLE001 - the printed form does not run: only the file is kept
+        return
+    import torch
+
+    for key, value in scope.items():
+        if forward.__globals__.get(key) is value:
+            continue  # not defined by the dumped file
+        if isinstance(value, type) and issubclass(value, torch.nn.Module):
+            candidate = value.__dict__.get("forward")
+            if isinstance(candidate, types.FunctionType) and _same_code(candidate.__code__, forward.__code__):
+                forward.__code__ = candidate.__code__.replace(co_flags=forward.__code__.co_flags)
+                return

@@ -1,0 +1,135 @@
+"""What one `prepare_debug` block records while torch.compile runs."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import threading
+import types
+from typing import Any, Dict, List, Optional
+
+from depyf.explain import torch_compat
+from depyf.explain.dump_files import safe_name, write_unique
+from depyf.explain.transformed_code import TransformedCode, dump_transformed_code
+
+
+@dataclasses.dataclass
+class Compilation:
+    """One call of the bytecode hook: Dynamo compiled `original` into `transformed`."""
+
+    original: types.CodeType
+    dynamo_code: types.CodeType
+    transformed: TransformedCode
+    module_globals: Optional[Dict[str, Any]]
+    recompile_reasons: List[str]
+    graph_breaks: List[Dict[str, Any]]
+
+    @property
+    def running_code(self) -> types.CodeType:
+        return self.transformed.code or self.dynamo_code
+
+
+class DebugSession:
+    def __init__(self, dump_dir: str, log_bytecode: bool) -> None:
+        self.dump_dir = dump_dir
+        self.log_bytecode = log_bytecode
+        self.compilations: List[Compilation] = []
+        self.by_running_code: Dict[int, Compilation] = {}
+        self._pending_reasons: Dict[int, List[str]] = {}
+        self._graph_breaks_seen = len(torch_compat.graph_break_reasons())
+        self._current_graph = threading.local()
+        self._lock = threading.Lock()
+
+    # ---- Dynamo's bytecode hook ----
+
+    def bytecode_hook(self, code: types.CodeType, new_code: types.CodeType) -> Optional[types.CodeType]:
+        try:
+            return self._record(code, new_code)
+        except Exception as error:  # noqa: BLE001 - never break the user's program
+            torch_compat.warn_once("dumping transformed code (%s)" % type(error).__name__, error)
+            return None
+
+    def _record(self, code: types.CodeType, new_code: types.CodeType) -> Optional[types.CodeType]:
+        module_globals = torch_compat.globals_of_compiling_frame(code)
+        template = os.path.join(self.dump_dir, "__transformed_code_%%s_for_%s.py" % safe_name(code.co_name))
+        transformed = dump_transformed_code(new_code, code, template, module_globals)
+        if transformed.problem:
+            import warnings
+
+            warnings.warn("depyf: %s: %s" % (transformed.path, transformed.problem), RuntimeWarning, stacklevel=2)
+        if self.log_bytecode:
+            self._log_bytecode(transformed.path, code, new_code, transformed.code)
+        with self._lock:
+            compilation = Compilation(
+                original=code,
+                dynamo_code=new_code,
+                transformed=transformed,
+                module_globals=module_globals,
+                recompile_reasons=self._pending_reasons.pop(id(code), []),
+                graph_breaks=self._new_graph_breaks(),
+            )
+            self.compilations.append(compilation)
+            self.by_running_code[id(compilation.running_code)] = compilation
+        return transformed.code
+
+    def _new_graph_breaks(self) -> List[Dict[str, Any]]:
+        reasons = torch_compat.graph_break_reasons()
+        if len(reasons) < self._graph_breaks_seen:  # torch._dynamo.reset() cleared it
+            self._graph_breaks_seen = 0
+        fresh = reasons[self._graph_breaks_seen:]
+        self._graph_breaks_seen = len(reasons)
+        return [torch_compat.describe_graph_break(reason) for reason in fresh]
+
+    def record_recompile_reasons(self, code: types.CodeType, reasons: List[str]) -> None:
+        with self._lock:
+            self._pending_reasons[id(code)] = reasons
+
+    def _log_bytecode(self, path: str, code: types.CodeType, new_code: types.CodeType,
+                      made: Optional[types.CodeType]) -> None:
+        import dis
+        import io
+
+        for suffix, value in (("original_bytecode", code), ("transformed_bytecode", new_code),
+                              ("decompiled_and_compiled_back_bytecode", made)):
+            if value is None:
+                continue
+            listing = io.StringIO()
+            dis.dis(value, file=listing)
+            write_unique(path + "." + suffix + "%s", lambda _p, text=listing.getvalue(): text)
+
+    # ---- graphs and kernels ----
+
+    def record_graph(self, name: Any, graph_module: Any) -> None:
+        from depyf.explain.graph_dumps import dump_graph
+
+        # torch.export puts the module stack after a ':'.
+        name = str(name).split(":")[0]
+        owner_match = _COMPILED_FN.search(name)
+        if owner_match:
+            # The captured graph is named after its compiled function; passes
+            # over it mention that name too (and come before it).
+            owner = owner_match.group(1)
+            self._current_graph.name = owner
+            stage = name[:owner_match.start()] + name[owner_match.end():]
+            stage = safe_name(stage.strip().replace(" ", "_")) if stage.strip() else "Captured_Graph"
+        else:
+            owner = getattr(self._current_graph, "name", "__compiled_fn_unknown")
+            stage = safe_name(name.replace(" ", "_"))
+        dump_graph(self.dump_dir, owner, stage, graph_module)
+
+    def redirect_kernel(self, path: str) -> Optional[str]:
+        owner = getattr(self._current_graph, "name", "__compiled_fn_unknown")
+        with open(path, encoding="utf-8") as handle:
+            source = handle.read()
+        return write_unique(os.path.join(self.dump_dir, owner + ".kernel_%s.py"), lambda _p: source)
+
+
+# `__compiled_fn_3`, optionally followed by the uuid newer torch appends;
+# files are named by the short form, the one clients glob.
+_COMPILED_FN = re.compile(r"(__compiled_fn_\d+)(?:_[0-9a-f]{8}(?:_[0-9a-f]{4}){3}_[0-9a-f]{12})?")
+
+
+def _short_graph_name(name: str) -> str:
+    match = _COMPILED_FN.search(name)
+    return match.group(1) if match else name

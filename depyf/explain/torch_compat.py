@@ -1,0 +1,319 @@
+"""Every private PyTorch API depyf uses, in one place.
+
+PyTorch moves its internals between releases. Each function here reaches
+one hook point, and when it is missing or has changed shape it warns once
+(naming the feature that is lost) and lets the caller carry on with what
+still works. Nothing here may break the user's program.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+import warnings
+from typing import Any, Callable, Dict, List, Optional
+
+_warned: set = set()
+
+
+def warn_once(feature: str, error: BaseException | str) -> None:
+    if feature in _warned:
+        return
+    _warned.add(feature)
+    import torch
+
+    warnings.warn(
+        "depyf: %s is not available with torch %s (%s); carrying on without it." % (feature, torch.__version__, error),
+        RuntimeWarning,
+        stacklevel=3,
+    )
+
+
+Undo = Callable[[], None]
+
+
+def _nothing() -> None:
+    return None
+
+
+# ---- the bytecode hook --------------------------------------------------------------------------
+
+
+def register_bytecode_hook(hook: Callable[[types.CodeType, types.CodeType], Optional[types.CodeType]]) -> Undo:
+    try:
+        import torch._dynamo.convert_frame as convert_frame
+
+        handle = convert_frame.register_bytecode_hook(hook)
+    except Exception as error:  # noqa: BLE001 - any failure means: no hook
+        warn_once("Dynamo's bytecode hook (transformed code dumps)", error)
+        return _nothing
+    return handle.remove
+
+
+def globals_of_compiling_frame(code: types.CodeType) -> Optional[Dict[str, Any]]:
+    """The globals of the frame Dynamo is compiling `code` for, found up the stack.
+
+    The hook receives only the code objects; Dynamo's compile function holds
+    the frame's globals as a local (`globals`, or the frame itself in older
+    releases).
+    """
+    frame = sys._getframe(1)
+    while frame is not None:
+        local = frame.f_locals
+        if frame.f_code.co_filename.endswith("convert_frame.py"):
+            candidate = local.get("frame")
+            if candidate is not None and getattr(candidate, "f_code", None) is code:
+                return candidate.f_globals
+            if local.get("code") is code and isinstance(local.get("globals"), dict):
+                return local["globals"]
+        frame = frame.f_back
+    return None
+
+
+# ---- cache entries and guards -------------------------------------------------------------------
+
+
+def cache_entries(code: types.CodeType) -> list:
+    try:
+        from torch._dynamo.eval_frame import _debug_get_cache_entry_list
+
+        return list(_debug_get_cache_entry_list(code))
+    except Exception as error:  # noqa: BLE001
+        warn_once("Dynamo's cache entries (guards in full_code files)", error)
+        return []
+
+
+def entry_code(entry: Any) -> Optional[types.CodeType]:
+    return getattr(entry, "code", None)
+
+
+def guard_lines(entry: Any) -> List[str]:
+    """The guards of one cache entry as Python-like conditions."""
+    manager = getattr(entry, "guard_manager", None) or getattr(entry, "check_fn", None)
+    if manager is None:
+        return []
+    for attribute in ("verbose_code_parts", "code_parts"):
+        parts = getattr(manager, attribute, None)
+        if parts:
+            return [str(part).strip() for part in parts]
+    lines: List[str] = []
+    root = getattr(manager, "root", None)
+    try:
+
+        def visit(node: Any) -> None:
+            for leaf in node.get_leaf_guards():
+                lines.extend(part.strip() for part in leaf.verbose_code_parts())
+            for child in node.get_child_managers():
+                visit(child)
+
+        if root is not None:
+            visit(root)
+    except Exception as error:  # noqa: BLE001
+        warn_once("reading guard trees", error)
+    return lines
+
+
+def guard_closure_vars(entry: Any) -> Dict[str, Any]:
+    manager = getattr(entry, "guard_manager", None)
+    variables = getattr(manager, "closure_vars", None)
+    return dict(variables) if isinstance(variables, dict) else {}
+
+
+def innermost_fn(fn: Any) -> Any:
+    try:
+        from torch._dynamo.eval_frame import innermost_fn as unwrap
+
+        return unwrap(fn)
+    except Exception:  # noqa: BLE001
+        return fn
+
+
+# ---- why code was compiled ----------------------------------------------------------------------
+
+
+def tap_recompile_reasons(record: Callable[[types.CodeType, List[str]], None]) -> Undo:
+    """Calls record(code, reasons) whenever Dynamo works out which guards failed."""
+    try:
+        import torch._dynamo.convert_frame as convert_frame
+
+        original = convert_frame.get_and_maybe_log_recompilation_reasons
+    except Exception as error:  # noqa: BLE001
+        warn_once("recompilation reasons", error)
+        return _nothing
+
+    def tapped(cache_entries: Any, frame: Any, *args: Any, **kwargs: Any) -> Any:
+        reasons = original(cache_entries, frame, *args, **kwargs)
+        try:
+            record(frame.f_code, [str(reason) for reason in reasons or []])
+        except Exception:  # noqa: BLE001 - recording must never break compiling
+            pass
+        return reasons
+
+    convert_frame.get_and_maybe_log_recompilation_reasons = tapped
+    return lambda: setattr(convert_frame, "get_and_maybe_log_recompilation_reasons", original)
+
+
+def graph_break_reasons() -> list:
+    """Dynamo's running list of graph-break reasons (cleared by torch._dynamo.reset())."""
+    try:
+        from torch._dynamo.utils import graph_break_reasons as reasons
+
+        return reasons
+    except Exception as error:  # noqa: BLE001
+        warn_once("graph break reasons", error)
+        return []
+
+
+def describe_graph_break(reason: Any) -> Dict[str, Any]:
+    stack = []
+    for frame in getattr(reason, "user_stack", None) or []:
+        stack.append("%s:%s in %s" % (getattr(frame, "filename", "?"), getattr(frame, "lineno", "?"),
+                                      getattr(frame, "name", "?")))
+    return {"reason": str(getattr(reason, "reason", reason)), "user_stack": stack}
+
+
+# ---- graphs and kernels -------------------------------------------------------------------------
+
+
+def tap_graph_code(record: Callable[[str, Any], None]) -> Undo:
+    """Calls record(name, graph_module) for every graph Dynamo/AOTAutograd/Inductor formats.
+
+    `lazy_format_graph_code` is imported by name all over torch, so its code
+    object is swapped for a shim that reports and then calls a copy of the
+    original.
+    """
+    try:
+        import torch._dynamo.utils as dynamo_utils
+
+        target = dynamo_utils.lazy_format_graph_code
+        original_code = target.__code__
+        if original_code.co_freevars:
+            raise TypeError("lazy_format_graph_code has become a closure")
+        original = types.FunctionType(original_code, target.__globals__, target.__name__, target.__defaults__)
+        original.__kwdefaults__ = target.__kwdefaults__
+    except Exception as error:  # noqa: BLE001
+        warn_once("graph dumps (__compiled_fn_*.py)", error)
+        return _nothing
+
+    namespace = target.__globals__
+    namespace["__depyf_graph_tap__"] = record
+    namespace["__depyf_original_lazy_format_graph_code__"] = original
+
+    def shim(*args: Any, **kwargs: Any) -> Any:
+        try:
+            __depyf_graph_tap__(*args[:2])  # type: ignore[name-defined]  # noqa: F821
+        except Exception:  # noqa: BLE001
+            pass
+        return __depyf_original_lazy_format_graph_code__(*args, **kwargs)  # type: ignore[name-defined]  # noqa: F821
+
+    target.__code__ = shim.__code__
+
+    def undo() -> None:
+        target.__code__ = original_code
+        namespace.pop("__depyf_graph_tap__", None)
+        namespace.pop("__depyf_original_lazy_format_graph_code__", None)
+
+    return undo
+
+
+def tap_kernel_loading(redirect: Callable[[str], Optional[str]]) -> Undo:
+    """Inductor loads its generated Python module from a path; redirect(path) may
+    return another path holding the same source (the dump), which is loaded instead."""
+    try:
+        from torch._inductor.codecache import PyCodeCache
+
+        original = PyCodeCache.__dict__["load_by_key_path"]
+        function = original.__func__
+    except Exception as error:  # noqa: BLE001
+        warn_once("Inductor kernel dumps (__compiled_fn_*.kernel_*.py)", error)
+        return _nothing
+
+    def load_by_key_path(cls: Any, key: str, path: str, *args: Any, **kwargs: Any) -> Any:
+        try:
+            dumped = redirect(path)
+        except Exception:  # noqa: BLE001
+            dumped = None
+        if dumped:
+            try:
+                return function(cls, key, dumped, *args, **kwargs)
+            except Exception:  # noqa: BLE001 - the dump did not load: use Inductor's own file
+                pass
+        return function(cls, key, path, *args, **kwargs)
+
+    PyCodeCache.load_by_key_path = classmethod(load_by_key_path)
+    return lambda: setattr(PyCodeCache, "load_by_key_path", original)
+
+
+# ---- running compiled code from the dumped files ------------------------------------------------
+
+
+def disable_dynamo_frame_evaluation() -> Undo:
+    """Stops Dynamo from intercepting frames (compiled code keeps running)."""
+    try:
+        import torch
+
+        set_eval_frame = torch._C._dynamo.eval_frame.set_eval_frame
+        # False: run the code already compiled, compile nothing new
+        previous = set_eval_frame(False)
+    except Exception as error:  # noqa: BLE001
+        warn_once("pausing Dynamo for depyf.debug()", error)
+        return _nothing
+    return lambda: set_eval_frame(previous)
+
+
+def run_graphs_directly() -> Undo:
+    """fx.Interpreter.boxed_run (used by some backends) runs node by node; with it
+    patched, graphs run through their forward code, which is the dumped file's."""
+    try:
+        import torch.fx
+
+        original = torch.fx.Interpreter.boxed_run
+    except Exception as error:  # noqa: BLE001
+        warn_once("stepping into graphs under depyf.debug()", error)
+        return _nothing
+
+    def boxed_run(self: Any, args_list: list) -> Any:
+        args = list(args_list)
+        args_list.clear()
+        return self.module.forward(*args)
+
+    torch.fx.Interpreter.boxed_run = boxed_run
+    return lambda: setattr(torch.fx.Interpreter, "boxed_run", original)
+
+
+def bytecode_logger() -> Any:
+    try:
+        import torch._logging
+
+        return torch._logging.getArtifactLogger("torch._dynamo.convert_frame", "bytecode")
+    except Exception as error:  # noqa: BLE001
+        warn_once("the bytecode log (depyf.install)", error)
+        return None
+
+
+def disable_compile_caches() -> Undo:
+    """AOTAutograd's and Inductor's caches skip the very steps whose output is
+    dumped (graphs, kernels); a cache hit would leave the dump incomplete."""
+    settings = (
+        ("torch._functorch.config", "enable_autograd_cache"),
+        ("torch._functorch.config", "enable_remote_autograd_cache"),
+        ("torch._inductor.config", "fx_graph_cache"),
+        ("torch._inductor.config", "fx_graph_remote_cache"),
+    )
+    import importlib
+
+    restore = []
+    for module_name, name in settings:
+        try:
+            module = importlib.import_module(module_name)
+            previous = getattr(module, name)
+            setattr(module, name, False)
+            restore.append((module, name, previous))
+        except Exception:  # noqa: BLE001 - a setting that does not exist needs no disabling
+            continue
+
+    def undo() -> None:
+        for module, name, previous in restore:
+            setattr(module, name, previous)
+
+    return undo
