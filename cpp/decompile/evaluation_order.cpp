@@ -91,6 +91,7 @@ bool stable_across(const ast::ExprPtr& expr, const std::vector<std::string>& reb
     case ast::ExprKind::Tuple:
     case ast::ExprKind::Set:
     case ast::ExprKind::Dict:
+    case ast::ExprKind::Slice:
     case ast::ExprKind::Starred: {
       bool stable = true;
       ast::for_each_child(*expr, [&](ast::ExprPtr& child) { stable = stable && stable_across(child, rebound); });
@@ -139,7 +140,13 @@ ast::ExprPtr FunctionDecompiler::spill(const ast::ExprPtr& value, Stack& stack, 
                                        int index) {
   const ast::Expr* node = value.get();
   ast::ExprPtr temporary = make::name(new_temporary());
-  auto assign = make::assign(make::name(ast::as<ast::Name>(temporary)->id, ast::ExprContext::Store), value);
+  // `a:b` is only written inside a subscript; as a value it is slice(a, b, None).
+  ast::ExprPtr assigned = value;
+  if (auto* slice = ast::as<ast::Slice>(value)) {
+    auto part = [](const ast::ExprPtr& e) -> ast::ExprPtr { return e ? e : make::none(); };
+    assigned = make::call(make::name("slice"), {part(slice->lower), part(slice->upper), part(slice->step)});
+  }
+  auto assign = make::assign(make::name(ast::as<ast::Name>(temporary)->id, ast::ExprContext::Store), assigned);
   if (index >= 0 && index < int(function_.instrs.size())) assign->lineno = function_.instrs[index].line;
   // Everything evaluated after the value refers to it through the
   // temporary now: later statements, and other stack slots (its copies).
