@@ -13,18 +13,45 @@ bool ends_flow(Op op) {
   return op == Op::ReturnValue || op == Op::RaiseVarargs || op == Op::Reraise || op == Op::Jump;
 }
 
-// 3.8's END_FINALLY resumes after a finally body entered normally, but
-// only re-raises where it ends the except clauses of a try (reached by the
-// last clause's "no match" jump alone, never by falling into it).
-bool ends_flow_at(const ir::Function& function, int i) {
+// 3.8's END_FINALLY ends one of three ways: it re-raises (after a
+// handler's exception entry), returns to after the CALL_FINALLY that
+// entered it, or resumes after itself when the body was entered by falling
+// in (BEGIN_FINALLY). Only the last continues to the next instruction, so
+// it needs a finally body that something falls into: for each END_FINALLY,
+// whether the body it closes (from the SETUP_FINALLY/SETUP_WITH target,
+// nesting counted) can be entered by falling through.
+std::vector<char> end_finally_resumes(const ir::Function& function) {
+  const auto& instrs = function.instrs;
+  const int count = int(instrs.size());
+  std::vector<char> resumes(count, 1);
+  for (const ir::Instr& setup : instrs) {
+    if (setup.op != Op::SetupFinally && setup.op != Op::SetupWith && setup.op != Op::SetupAsyncWith) continue;
+    const int start = setup.target;
+    if (start <= 0 || start >= count) continue;
+    int depth = 0;
+    for (int i = start; i < count; ++i) {
+      const Op op = instrs[i].op;
+      if (op == Op::SetupFinally || op == Op::SetupWith || op == Op::SetupAsyncWith) ++depth;
+      if (op != Op::EndFinally) continue;
+      if (depth-- > 0) continue;
+      if (ends_flow(instrs[start - 1].op)) resumes[i] = 0;
+      break;
+    }
+  }
+  return resumes;
+}
+
+// Also re-raising: END_FINALLY ending the except clauses of a try (reached
+// by the last clause's "no match" jump alone, never by falling into it).
+bool ends_flow_at(const ir::Function& function, const std::vector<char>& end_finally_resumes, int i) {
   const Op op = function.instrs[i].op;
   if (op != Op::EndFinally) return ends_flow(op);
-  return i == 0 || ends_flow(function.instrs[i - 1].op);
+  return i == 0 || ends_flow(function.instrs[i - 1].op) || !end_finally_resumes[i];
 }
 
 bool branches(const ir::Instr& instr) { return instr.target >= 0; }
 
-std::vector<bool> leaders_of(const ir::Function& function) {
+std::vector<bool> leaders_of(const ir::Function& function, const std::vector<char>& resumes) {
   const int count = int(function.instrs.size());
   std::vector<bool> leader(count + 1, false);
   leader[0] = true;
@@ -32,7 +59,7 @@ std::vector<bool> leaders_of(const ir::Function& function) {
     const ir::Instr& instr = function.instrs[i];
     if (branches(instr) && instr.target <= count) leader[instr.target] = true;
     if (instr.handler >= 0 && instr.handler <= count) leader[instr.handler] = true;
-    if (branches(instr) || ends_flow_at(function, i)) leader[i + 1] = true;
+    if (branches(instr) || ends_flow_at(function, resumes, i)) leader[i + 1] = true;
     // A block has one handler: a change of protection starts a new block.
     if (i > 0 && function.instrs[i - 1].handler != instr.handler) leader[i] = true;
   }
@@ -117,7 +144,8 @@ Graph build_graph(const ir::Function& function) {
   const int count = int(function.instrs.size());
   graph.block_of.assign(count, -1);
   if (count == 0) return graph;
-  const std::vector<bool> leader = leaders_of(function);
+  const std::vector<char> resumes = end_finally_resumes(function);
+  const std::vector<bool> leader = leaders_of(function, resumes);
   for (int i = 0; i < count; ++i) {
     if (leader[i]) {
       Block block;
@@ -138,7 +166,7 @@ Graph build_graph(const ir::Function& function) {
         block.successors.push_back(succ);
       }
     };
-    if (!ends_flow_at(function, block.last)) link(block.last + 1);
+    if (!ends_flow_at(function, resumes, block.last)) link(block.last + 1);
     if (branches(last) && !(last.op == Op::SetupFinally || last.op == Op::SetupWith || last.op == Op::SetupAsyncWith))
       link(last.target);
     if (last.op == Op::CallFinally) link(last.target);
@@ -195,9 +223,11 @@ Graph build_graph(const ir::Function& function) {
   const auto [returning, reaches_return] = post_dominator_tree(false);
   const auto [any_exit, reaches_any_exit] = post_dominator_tree(true);
   graph.ipdom.assign(blocks, -1);
+  graph.ipdom_any_exit.assign(blocks, -1);
   for (int b = 0; b < blocks; ++b) {
     const int post = reaches_return[b] ? returning[b] : any_exit[b];
     graph.ipdom[b] = (post == blocks) ? -1 : post;
+    graph.ipdom_any_exit[b] = (any_exit[b] == blocks) ? -1 : any_exit[b];
   }
   (void)reaches_any_exit;
 

@@ -31,6 +31,9 @@ struct Graph {
   std::vector<int> block_of;  // instruction index -> block id
   std::vector<int> idom;      // immediate dominator (entry: itself; unreachable: -1)
   std::vector<int> ipdom;     // immediate post-dominator (-1: only the virtual exit)
+  // The same where raising blocks are exits as well as returning ones: the
+  // point where branches meet when a raising branch must not be ignored.
+  std::vector<int> ipdom_any_exit;
   std::vector<Loop> loops;    // outermost first
 
   bool dominates(int a, int b) const;

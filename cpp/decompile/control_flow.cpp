@@ -71,8 +71,21 @@ bool FunctionDecompiler::inside(int instr, const Region& region) const {
 // Where the two sides of a branch starting in `first_block` meet again, as
 // an instruction index inside the region; the region's own stop when they
 // only meet outside it; -1 when they never meet (both leave the function).
-int FunctionDecompiler::join_of(int first_block, const Region& region) const {
-  const int post = graph_.ipdom[first_block];
+int FunctionDecompiler::join_of(const Condition& condition, const Region& region) const {
+  const std::vector<int>& condition_blocks = condition.blocks;
+  const int first_block = condition.first_block;
+  int post = graph_.ipdom[first_block];
+  // `if a or b: raise` makes b's block post-dominate a's (the raise is a
+  // dead end): the join lies past the condition's own blocks.
+  for (int guard = 0; post >= 0 && guard < int(graph_.blocks.size()) &&
+                      std::find(condition_blocks.begin(), condition_blocks.end(), post) != condition_blocks.end();
+       ++guard)
+    post = graph_.ipdom[post];
+  // ... unless that is the code the condition falls into (`if a and b:
+  // return x` before a raise): an empty then-branch is never compiled that
+  // way, so the branches only meet where raising counts as leaving too.
+  if (post >= 0 && graph_.blocks[post].first == condition.next)
+    post = graph_.ipdom_any_exit[first_block];
   if (post < 0) return region.stop;
   const int instr = graph_.blocks[post].first;
   if (instr == region.stop) return instr;
@@ -298,7 +311,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   const int else_start = then_is_true ? condition.false_target : condition.true_target;
   if (int follow = try_inverted_while(test, then_start, else_start, region, stack, out, index); follow != -2)
     return follow;
-  const int join = join_of(condition.first_block, region);
+  const int join = join_of(condition, region);
 
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
     if (start == join) return true;
@@ -370,6 +383,27 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   return join;
 }
 
+// Where the latch's copy of a one-jump test starts, extended backwards
+// over blocks computing earlier operands; -1 when it does not repeat it.
+int FunctionDecompiler::repeated_latch_test(int test_block, const cfg::Loop* loop, int header_block, int then_start,
+                                            int else_start, int index) const {
+  int test_start_block = test_block;
+  while (true) {
+    const cfg::Block& b = graph_.blocks[test_start_block];
+    if (b.predecessors.size() != 1) break;
+    const int pred = b.predecessors[0];
+    const cfg::Block& p = graph_.blocks[pred];
+    const ir::Instr& last = function_.instrs[p.last];
+    if (!loop->contains[pred] || pred == header_block || !is_conditional_jump(last.op)) break;
+    if (last.target != else_start && last.target != then_start) break;
+    if (p.last + 1 != b.first) break;
+    test_start_block = pred;
+  }
+  const int test_start = repeated_test_start(graph_.blocks[test_start_block].first,
+                                             graph_.blocks[test_start_block].last, index);
+  return test_start == graph_.blocks[test_start_block].last ? -1 : test_start;
+}
+
 // 3.10+ compile `while cond: body` as `if cond: do { body } while (cond)`:
 // a test before the loop and the same test at its latch jumping back to the
 // top. Recognised at the first test; returns where to continue, or -2 when
@@ -404,22 +438,14 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
     }
   }
   if (latch < 0) return -2;
-  // Extend the latch test backwards over blocks computing earlier operands.
-  int test_start_block = test_block;
-  while (true) {
-    const cfg::Block& b = graph_.blocks[test_start_block];
-    if (b.predecessors.size() != 1) break;
-    const int pred = b.predecessors[0];
-    const cfg::Block& p = graph_.blocks[pred];
-    const ir::Instr& last = function_.instrs[p.last];
-    if (!loop->contains[pred] || pred == header_block || !is_conditional_jump(last.op)) break;
-    if (last.target != else_start && last.target != then_start) break;
-    if (p.last + 1 != b.first) break;
-    test_start_block = pred;
+  int test_start = -1;
+  if (index != then_start - 1) {  // a test of several jumps
+    test_start = repeated_compound_test_start(graph_.blocks[test_block].last, index, then_start - 1, then_start);
+    if (test_start < 0) return -2;
+  } else {
+    test_start = repeated_latch_test(test_block, loop, header_block, then_start, else_start, index);
+    if (test_start < 0) return -2;
   }
-  const int test_start = repeated_test_start(graph_.blocks[test_start_block].first,
-                                             graph_.blocks[test_start_block].last, index);
-  if (test_start == graph_.blocks[test_start_block].last) return -2;  // the latch does not repeat the test
   // The latch repeats the test already read at the top.
   for (int i = test_start; i <= graph_.blocks[latch].last; ++i) visited_[i] = 1;
   const int follow = [&] {
@@ -498,7 +524,10 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (last.target != natural_exit && std::find(exits.begin(), exits.end(), last.target) == exits.end())
         exits.push_back(last.target);
     }
-    if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit)) return exits[0];
+    // A `break` that lands on the enclosing loop's header: the inner loop
+    // (with its else) ends the outer body, so the compiler jumps straight back.
+    const bool to_outer_header = region.loop && exits.size() == 1 && exits[0] == region.loop->continue_target;
+    if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit || to_outer_header)) return exits[0];
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 
@@ -544,17 +573,30 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   const cfg::Block& head = graph_.blocks[block];
   const ir::Instr& head_last = function_.instrs[head.last];
   if (is_conditional_jump(head_last.op) && is_pure_condition_block(block, stack, /*allow_loop_header=*/true)) {
-    const bool jump_leaves = !loop->contains[block_at(std::min<int>(head_last.target,
-                                                                          int(function_.instrs.size()) - 1))];
-    if (jump_leaves) {
-      Stack condition_stack = stack;
+    // The whole condition (`while a or b:` jumps into the body first) must
+    // send one way out of the loop.
+    const std::vector<char> visited_before = visited_;
+    const auto globals_before = globals_.size();
+    Stack condition_stack = stack;
+    Condition condition;
+    try {
       for (int i = head.first; i < head.last; ++i) {
         ast::Body none;
         simulate(i, condition_stack, none);
       }
-      Condition condition = read_condition(head.last, condition_stack);
-      const bool body_is_true = condition.true_target == condition.next;
-      const int exit = body_is_true ? condition.false_target : condition.true_target;
+      condition = read_condition(head.last, condition_stack);
+    } catch (const Error&) {
+      condition = Condition{};
+    }
+    const bool body_is_true = condition.true_target == condition.next;
+    const int exit = body_is_true ? condition.false_target : condition.true_target;
+    const int count = int(function_.instrs.size());
+    const bool exit_leaves = condition.expr && exit >= 0 && exit < count && !loop->contains[block_at(exit)] && condition.next < count &&
+                             loop->contains[block_at(condition.next)];
+    if (!exit_leaves) {
+      visited_ = visited_before;
+      globals_.resize(globals_before);
+    } else {
       const int follow = follow_of(exit);
       LoopContext context{header, follow, block, region.loop};
       ast::Body body;

@@ -158,8 +158,11 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
         ++i;
         break;
       }
-      case Op::PopBlock:
       case Op::CallFinally:
+        claim_called_name_unbinding(i, body_region.clause_name);
+        visited_[i++] = 1;
+        break;
+      case Op::PopBlock:
         visited_[i++] = 1;
         break;
       case Op::PopExcept:
@@ -399,6 +402,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   for (ClauseTail& tail : tails) {  // code of the clause's own
     ast::Body rest;
     Region rest_region = region.sub(-1, block_at(tail.start), region.loop);
+    // (3.8: a return there still calls the unbinding of `except E as name`.)
+    rest_region.clause_name = handlers[tail.clause].name.value_or("");
     walk_region(tail.start, rest_region, tail.stack, rest);
     auto& clause_body = handlers[tail.clause].body;
     if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();

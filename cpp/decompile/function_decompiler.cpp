@@ -56,6 +56,16 @@ FunctionDecompiler::FunctionDecompiler(const CodeObject& code, const DecompileOp
   }
 }
 
+// 3.8 `return` inside `except E as name`: CALL_FINALLY runs the name's
+// unbinding (LOAD_CONST None; STORE; DELETE; END_FINALLY), implicit in the source.
+void FunctionDecompiler::claim_called_name_unbinding(int call, const std::string& name) {
+  const int target = function_.instrs[call].target;
+  const int count = int(function_.instrs.size());
+  if (target >= 0 && skip_name_unbinding(target, name) == target + 3 && target + 3 < count &&
+      function_.instrs[target + 3].op == Op::EndFinally)
+    visited_[target + 3] = 1;
+}
+
 bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
   if (code_.version.minor < 10 || return_index < 2) return false;
   const ir::Instr& load = function_.instrs[return_index - 1];
@@ -220,9 +230,12 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::SetupWith:
         i = decompile_with(i, region, stack, out);
         continue;
+      case Op::CallFinally:
+        claim_called_name_unbinding(i, region.clause_name);
+        ++i;
+        continue;
       case Op::SetupFinally:
       case Op::PopBlock:
-      case Op::CallFinally:
         // ≤3.10 block bookkeeping: the handler of each instruction already
         // says what is protected (a SETUP_FINALLY's body starts a try at its
         // first protected instruction).

@@ -135,9 +135,11 @@ class FunctionDecompiler {
   ast::ExprPtr infinite_loop_test() const;
   int try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start, const Region& region, Stack& stack,
                          ast::Body& out, int index);
+  int repeated_latch_test(int test_block, const cfg::Loop* loop, int header_block, int then_start, int else_start,
+                          int index) const;
   Condition read_condition(int index, Stack& stack);
   bool is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header = false) const;
-  int join_of(int first_block, const Region& region) const;
+  int join_of(const Condition& condition, const Region& region) const;
   bool inside(int instr, const Region& region) const;
 
   // ---- exception handling, 3.11+ (exceptions.cpp) ----
@@ -163,6 +165,7 @@ class FunctionDecompiler {
                             std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails);
   void mark_handler_code_visited(int handler);
   int skip_name_unbinding(int index, const std::string& name);
+  void claim_called_name_unbinding(int call, const std::string& name);
   std::vector<char> normally_reachable_;  // blocks reachable from the entry without exceptional edges
 
   // ---- definitions (definitions.cpp) ----
@@ -189,6 +192,10 @@ class FunctionDecompiler {
   // starting at block_first, whose first jump is latch_jump, repeating the
   // test whose first jump is top_jump.
   int repeated_test_start(int block_first, int latch_jump, int top_jump) const;
+  // The same for a test of several jumps, the first at top_first and the
+  // last at top_last, repeated by a latch test ending at latch_last (the
+  // copy lies at or after `lowest`); -1 when the latch does not repeat it.
+  int repeated_compound_test_start(int latch_last, int top_first, int top_last, int lowest) const;
 
   // ---- copies of exit blocks (exit_copies.cpp) ----
   int resolve_jumps(int index) const;

@@ -55,3 +55,13 @@ def try_whose_clauses_reraise_in_a_branch(self, f):
             raise
     else:
         self.init(f)
+
+
+def return_inside_except_as(self):
+    text = self.entry.get().strip()
+    try:
+        args = split(text, posix=True)
+    except ValueError as err:
+        self.showerror(str(err))
+        return None
+    return args

@@ -214,3 +214,45 @@ def branches_that_join_at_a_raise(self, name):
     else:
         msg = "missing"
     raise AttributeError(msg.format(name))
+
+
+def return_before_a_final_raise(T, S):
+    if T is S:
+        return T
+    if issubclass(T, float) and issubclass(S, int):
+        return T
+    msg = "cannot coerce %s and %s"
+    raise TypeError(msg % (T, S))
+
+
+def raise_under_a_compound_condition(dt, usegmt):
+    if usegmt:
+        if dt.tzinfo is None or dt.tzinfo != 0:
+            raise ValueError("usegmt needs UTC")
+        zone = "GMT"
+    elif dt.tzinfo is None:
+        zone = "-0000"
+    else:
+        zone = dt.strftime("%z")
+    return zone
+
+
+def break_back_to_the_outer_loop(mode, tables):
+    perm = []
+    for table in tables:
+        for bit, char in table:
+            if mode & bit == bit:
+                perm.append(char)
+                break
+        else:
+            perm.append("-")
+    return "".join(perm)
+
+
+def while_with_or_condition(self):
+    a, b = self.parse_item()
+    while self.value in ("(", "[") or self.type in (1, 2):
+        c, d = self.parse_item()
+        b.addarc(c)
+        b = d
+    return a, b
