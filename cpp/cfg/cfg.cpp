@@ -24,6 +24,18 @@ std::vector<char> end_finally_resumes(const ir::Function& function) {
   const auto& instrs = function.instrs;
   const int count = int(instrs.size());
   std::vector<char> resumes(count, 1);
+  std::vector<char> jumped_to(count + 1, 0);
+  for (const ir::Instr& instr : instrs)
+    if (instr.target >= 0 && instr.target <= count) jumped_to[instr.target] = 1;
+  // Falling in from `start - 1`: block bookkeeping (POP_BLOCK, BEGIN_FINALLY)
+  // the compiler still emits after a raise or return does not count.
+  auto entered_by_falling_in = [&](int start) {
+    for (int i = start - 1; i >= 0; --i) {
+      if (ends_flow(instrs[i].op)) return false;
+      if (jumped_to[i] || (instrs[i].op != Op::PopBlock && instrs[i].op != Op::BeginFinally)) return true;
+    }
+    return true;
+  };
   for (const ir::Instr& setup : instrs) {
     if (setup.op != Op::SetupFinally && setup.op != Op::SetupWith && setup.op != Op::SetupAsyncWith) continue;
     const int start = setup.target;
@@ -34,7 +46,7 @@ std::vector<char> end_finally_resumes(const ir::Function& function) {
       if (op == Op::SetupFinally || op == Op::SetupWith || op == Op::SetupAsyncWith) ++depth;
       if (op != Op::EndFinally) continue;
       if (depth-- > 0) continue;
-      if (ends_flow(instrs[start - 1].op)) resumes[i] = 0;
+      if (!entered_by_falling_in(start)) resumes[i] = 0;
       break;
     }
   }

@@ -86,12 +86,50 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   // way, so the branches only meet where raising counts as leaving too.
   if (post >= 0 && graph_.blocks[post].first == condition.next)
     post = graph_.ipdom_any_exit[first_block];
-  if (post < 0) return region.stop;
-  const int instr = graph_.blocks[post].first;
-  if (instr == region.stop) return instr;
-  if (region.loop && (instr == region.loop->continue_target || instr == region.loop->follow)) return region.stop;
-  if (!inside(instr, region)) return region.stop;
-  return instr;
+  auto usable = [&](int block) {
+    const int instr = graph_.blocks[block].first;
+    if (instr == region.stop) return true;
+    if (region.loop && (instr == region.loop->continue_target || instr == region.loop->follow)) return false;
+    return inside(instr, region);
+  };
+  if (post >= 0 && usable(post)) return graph_.blocks[post].first;
+  // A branch that returns part of the way (`if a: if b: return x` with an
+  // else) leaves no post-dominator: the branches meet where the code each
+  // branch head dominates flows on to, when that is one place.
+  const int count = int(function_.instrs.size());
+  if (condition.true_target < 0 || condition.true_target >= count || condition.false_target < 0 ||
+      condition.false_target >= count)
+    return region.stop;
+  std::vector<int> meeting;
+  for (int head : {block_at(condition.true_target), block_at(condition.false_target)}) {
+    std::vector<int> work{head};
+    std::vector<char> seen(graph_.blocks.size(), 0);
+    while (!work.empty()) {
+      const int block = work.back();
+      work.pop_back();
+      if (seen[block]) continue;
+      seen[block] = 1;
+      for (int succ : graph_.blocks[block].successors) {
+        if (succ == head) continue;  // a loop back to the branch's own head
+        if (graph_.dominates(head, succ)) {
+          work.push_back(succ);
+        } else if (std::find(meeting.begin(), meeting.end(), succ) == meeting.end()) {
+          meeting.push_back(succ);
+        }
+      }
+    }
+  }
+  meeting.erase(std::remove_if(meeting.begin(), meeting.end(),
+                               [&](int block) {
+                                 const int instr = graph_.blocks[block].first;
+                                 // (a jump back to a loop's header is no join)
+                                 return instr == region.stop || instr < condition.next ||
+                                        (region.loop && (instr == region.loop->continue_target ||
+                                                         instr == region.loop->follow));
+                               }),
+                meeting.end());
+  if (meeting.size() == 1 && usable(meeting[0])) return graph_.blocks[meeting[0]].first;
+  return region.stop;
 }
 
 // A block that only computes another operand of a condition: no

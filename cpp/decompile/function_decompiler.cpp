@@ -273,6 +273,18 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::Reraise:
         emit(out, make::raise(), i);
         return false;
+      case Op::Rotate:
+        // ≤3.10 `return value` inside an except clause: ROT_FOUR moves the
+        // value below the previous exception's three values (kept below
+        // the clause's stack, not modelled), which POP_EXCEPT then drops.
+        if (code_.version.minor <= 10 && instr.arg == 4 && region.clause_depth >= 0 &&
+            int(stack.size()) == region.clause_depth + 1) {
+          ++i;
+          continue;
+        }
+        simulate(i, stack, out);
+        ++i;
+        continue;
       default:
         simulate_in_order(i, stack, out);
         ++i;

@@ -65,3 +65,19 @@ def return_inside_except_as(self):
         self.showerror(str(err))
         return None
     return args
+
+
+def return_value_from_except_clauses(self, xs):
+    try:
+        return self.a()
+    except ValueError:
+        return self
+
+
+def reraise_or_return_inside_except_as(self):
+    try:
+        return self.a()
+    except ValueError as e:
+        if e.args:
+            return e.args
+        raise

@@ -256,3 +256,25 @@ def while_with_or_condition(self):
         b.addarc(c)
         b = d
     return a, b
+
+
+def branch_that_returns_part_of_the_way(url):
+    if "/" in url:
+        i = url.find(";", url.rfind("/"))
+        if i < 0:
+            return url, ""
+    else:
+        i = url.find(";")
+    return url[:i], url[i + 1:]
+
+
+def nested_returns_in_both_branches(drv, root, parts, drv2, root2, parts2):
+    if root2:
+        if not drv2 and drv:
+            return drv, root2, parts2
+    elif drv2:
+        if drv2 == drv or drv2.lower() == drv.lower():
+            return drv, root, parts + parts2
+    else:
+        return drv, root, parts + parts2
+    return drv2, root2, parts2
