@@ -237,6 +237,9 @@ bool FunctionDecompiler::consumed_elsewhere(const ast::Expr* node, const Stack& 
 }
 
 bool FunctionDecompiler::is_constant_display(const ast::ExprPtr& expr) {
+  // A bare constant too: compiled source never evaluates one for nothing
+  // (the compiler drops such statements), generated code does.
+  if (ast::as<ast::Constant>(expr)) return true;
   if (!(ast::as<ast::List>(expr) || ast::as<ast::Tuple>(expr) || ast::as<ast::Set>(expr) || ast::as<ast::Starred>(expr)))
     return false;
   bool constant = true;

@@ -170,8 +170,8 @@ void FunctionDecompiler::discard(int index, Stack& stack, ast::Body& out) {
         consumed_elsewhere(value.expr.get(), stack, out))
       return;
   }
-  // A display of constants has no effect (generated code builds and drops
-  // empty lists).
+  // A constant, or a display of constants, has no effect (generated code
+  // builds and drops empty lists).
   if (value.kind == Value::Kind::Expr && is_constant_display(value.expr)) return;
   // A temporary of ours (evaluation_order.cpp) was evaluated when it was assigned.
   if (auto* name = ast::as<ast::Name>(value.expr); name && is_temporary(name->id)) return;
