@@ -71,6 +71,10 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
                 print("depyf: wrote %d full_code file(s) and %d transformed code file(s) to %s" % (
                     len(written), len(session.compilations), directory), file=sys.stderr)
         finally:
+            # Dynamo ties cleanups to the lifetime of these code objects;
+            # holding them until interpreter shutdown would run those after
+            # torch's modules are torn down.
+            session.forget_code_objects()
             _state.update(previous)
             _state["dump_src_dir"] = directory
             _state["session"] = session

@@ -73,6 +73,12 @@ class DebugSession:
             self.by_running_code[id(compilation.running_code)] = compilation
         return transformed.code
 
+    def forget_code_objects(self) -> None:
+        with self._lock:
+            self.compilations.clear()
+            self.by_running_code.clear()
+            self._pending_reasons.clear()
+
     def _new_graph_breaks(self) -> List[Dict[str, Any]]:
         reasons = torch_compat.graph_break_reasons()
         if len(reasons) < self._graph_breaks_seen:  # torch._dynamo.reset() cleared it
