@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import os
 import pathlib
 import shutil
 import subprocess
@@ -50,9 +51,13 @@ def test_json_listing_is_one_object_per_code_object(pyc: pathlib.Path) -> None:
 
 
 def test_console_script_matches_module() -> None:
-    script = shutil.which("depyf")
+    # The script installed with this interpreter's depyf (PATH may name
+    # another one, e.g. a pyenv shim when the tests run in a venv).
+    script = os.path.join(os.path.dirname(sys.executable), "depyf")
+    if not os.path.exists(script):
+        script = shutil.which("depyf")
     if script is None:
-        pytest.skip("the depyf console script is not on PATH")
+        pytest.skip("the depyf console script is not installed")
     pyc = str(EXAMPLES[-1])
     via_script = subprocess.run([script, "dis", "--json", pyc], capture_output=True, timeout=60)
     via_module = run_depyf(["dis", "--json", pyc])
