@@ -311,9 +311,47 @@ void strip_implicit_returns(ast::Body& body) {
   }
 }
 
+bool leaves(const ast::Body& body) {
+  if (body.empty()) return false;
+  const ast::StmtPtr& last = body.back();
+  if (ast::as<ast::Return>(last) || ast::as<ast::Raise>(last)) return true;
+  if (auto* branch = ast::as<ast::If>(last)) return leaves(branch->body) && leaves(branch->orelse);
+  return false;
+}
+
+// The function's source ended in a compound statement: the statements
+// after its last `if` whose branch leaves were that if's else clause.
+void restore_final_else(ast::Body& body) {
+  // (Only a final `return` makes the compiler leave out the implicit one.)
+  if (body.empty() || !ast::as<ast::Return>(body.back())) return;
+  for (std::size_t k = body.size() - 1; k-- > 0;) {
+    auto* branch = ast::as<ast::If>(body[k]);
+    if (branch == nullptr) continue;
+    if (!branch->orelse.empty() || !leaves(branch->body)) return;
+    auto copy = std::make_shared<ast::If>(*branch);
+    copy->orelse.assign(body.begin() + k + 1, body.end());
+    body.erase(body.begin() + k + 1, body.end());
+    body[k] = copy;
+    return;
+  }
+}
+
 }  // namespace
 
+// ≤3.9 end every function with `return None`, unreachable when the source's
+// last statement was compound and left on every path (an if/else that
+// returns from both branches).
+bool FunctionDecompiler::ends_in_unreachable_implicit_return() const {
+  const int count = int(function_.instrs.size());
+  if (code_.version.minor > 9 || count < 2) return false;
+  const ir::Instr& load = function_.instrs[count - 2];
+  return function_.instrs[count - 1].op == Op::ReturnValue && load.op == Op::LoadConst && load.arg >= 0 &&
+         load.arg < int(code_.consts.size()) && code_.consts[load.arg]->kind == Constant::Kind::None &&
+         !graph_.blocks[block_at(count - 2)].reachable;
+}
+
 void FunctionDecompiler::finish_body(ast::Body& body) {
+  if (kind_ != CodeKind::Lambda && ends_in_unreachable_implicit_return()) restore_final_else(body);
   if (kind_ != CodeKind::Lambda) strip_implicit_returns(body);
   if (kind_ == CodeKind::Class) {
     // Bookkeeping the compiler adds to every class body.

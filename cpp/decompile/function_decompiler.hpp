@@ -85,6 +85,7 @@ class FunctionDecompiler {
   // walk passes enter_loop_header.
   bool walk_region(int begin, const Region& region, Stack& stack, ast::Body& out, bool enter_loop_header = false);
   void finish_body(ast::Body& body);
+  bool ends_in_unreachable_implicit_return() const;
   void emit(ast::Body& out, ast::StmtPtr stmt, int instr_index);
   [[noreturn]] void fail(int instr_index, const std::string& message) const;
   // The block of an instruction; an index outside the code (corrupt input)

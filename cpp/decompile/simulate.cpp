@@ -478,6 +478,13 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
   }
   if (kwargs) {
     auto* dict = ast::as<ast::Dict>(kwargs);
+    // A key that is neither a name nor a `**` unpacking: the source passed
+    // a dict display, `f(**{key: value})`.
+    if (dict != nullptr && std::any_of(dict->keys.begin(), dict->keys.end(), [](const ast::ExprPtr& key) {
+          auto* constant = ast::as<ast::Constant>(key);
+          return key != nullptr && !(constant && constant->value->kind == Constant::Kind::Str);
+        }))
+      dict = nullptr;
     if (dict != nullptr) {
       for (std::size_t i = 0; i < dict->keys.size(); ++i) {
         auto* key = ast::as<ast::Constant>(dict->keys[i]);
@@ -823,7 +830,16 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (kind == ir::UnpackBuildKind::Map || kind == ir::UnpackBuildKind::MapWithCall) {
         std::vector<ast::ExprPtr> keys, values;
         for (auto& part : parts) {
-          if (auto* dict = ast::as<ast::Dict>(part)) {
+          auto* dict = ast::as<ast::Dict>(part);
+          // In a call, the compiler's own keyword maps have name keys only;
+          // any other map is a `**{...}` display of the source.
+          if (dict && kind == ir::UnpackBuildKind::MapWithCall &&
+              std::any_of(dict->keys.begin(), dict->keys.end(), [](const ast::ExprPtr& key) {
+                auto* constant = ast::as<ast::Constant>(key);
+                return !(constant && constant->value->kind == Constant::Kind::Str);
+              }))
+            dict = nullptr;
+          if (dict) {
             keys.insert(keys.end(), dict->keys.begin(), dict->keys.end());
             values.insert(values.end(), dict->values.begin(), dict->values.end());
           } else {

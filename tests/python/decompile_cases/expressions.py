@@ -453,3 +453,8 @@ class ComprehensionInClass:
 
     def method(self, y):
         return [self.a + x for x in y]
+
+
+def keywords_from_a_dict_display(self, key, value):
+    self.configure(**{key: value})
+    return self.configure(a=1, **{key: value})

@@ -278,3 +278,25 @@ def nested_returns_in_both_branches(drv, root, parts, drv2, root2, parts2):
     else:
         return drv, root, parts + parts2
     return drv2, root2, parts2
+
+
+def if_else_returning_from_both_branches(c):
+    if type(c) == type(""):
+        return ord(c)
+    else:
+        return c
+
+
+def elif_chain_returning_everywhere(a, b):
+    if a:
+        return 1
+    elif b:
+        return 2
+    else:
+        return 3
+
+
+def early_return_before_a_final_raise(flag):
+    if not flag:
+        return
+    raise ValueError("cannot block")
