@@ -67,6 +67,7 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
                 torch_compat.warn_once("removing a depyf hook", error)
         try:
             written = _write_full_code(session)
+            session.write_unclaimed_graph_breaks()
             if written:
                 print("depyf: wrote %d full_code file(s) and %d transformed code file(s) to %s" % (
                     len(written), len(session.compilations), directory), file=sys.stderr)

@@ -38,6 +38,8 @@ class DebugSession:
         self.by_running_code: Dict[int, Compilation] = {}
         self._pending_reasons: Dict[int, List[str]] = {}
         self._graph_breaks_seen = len(torch_compat.graph_break_reasons())
+        self.unclaimed_graph_breaks: List[Dict[str, Any]] = []
+        self._unsupported_before = torch_compat.unsupported_counts()
         self._current_graph = threading.local()
         self._lock = threading.Lock()
 
@@ -67,7 +69,7 @@ class DebugSession:
                 transformed=transformed,
                 module_globals=module_globals,
                 recompile_reasons=self._pending_reasons.pop(id(code), []),
-                graph_breaks=self._new_graph_breaks(),
+                graph_breaks=self._graph_breaks_of(code),
             )
             self.compilations.append(compilation)
             self.by_running_code[id(compilation.running_code)] = compilation
@@ -79,13 +81,44 @@ class DebugSession:
             self.by_running_code.clear()
             self._pending_reasons.clear()
 
-    def _new_graph_breaks(self) -> List[Dict[str, Any]]:
+    def _collect_graph_breaks(self) -> None:
         reasons = torch_compat.graph_break_reasons()
         if len(reasons) < self._graph_breaks_seen:  # torch._dynamo.reset() cleared it
             self._graph_breaks_seen = 0
         fresh = reasons[self._graph_breaks_seen:]
         self._graph_breaks_seen = len(reasons)
-        return [torch_compat.describe_graph_break(reason) for reason in fresh]
+        self.unclaimed_graph_breaks.extend(torch_compat.describe_graph_break(reason) for reason in fresh)
+
+    def _graph_breaks_of(self, code: types.CodeType) -> List[Dict[str, Any]]:
+        """The graph breaks met while compiling `code`: those whose user stack
+        starts in it. The rest stay unclaimed (frames Dynamo then skipped)."""
+        self._collect_graph_breaks()
+        mine = [brk for brk in self.unclaimed_graph_breaks
+                if brk["frames"] and brk["frames"][0] == (code.co_filename, code.co_name)]
+        self.unclaimed_graph_breaks = [brk for brk in self.unclaimed_graph_breaks if brk not in mine]
+        return mine
+
+    def write_unclaimed_graph_breaks(self) -> Optional[str]:
+        """Graph breaks of frames Dynamo ran uncompiled (e.g. a break inside a
+        loop): no full_code file shows them, so they get a file of their own."""
+        with self._lock:
+            self._collect_graph_breaks()
+            breaks, self.unclaimed_graph_breaks = self.unclaimed_graph_breaks, []
+        skipped = [message for message, count in torch_compat.unsupported_counts().items()
+                   if count > self._unsupported_before.get(message, 0) and "skip" in message.lower()]
+        if not breaks and not skipped:
+            return None
+        lines = ["Graph breaks in frames for which Dynamo produced no compiled code (it ran them as plain",
+                 "Python, e.g. after a graph break inside a loop), so no full_code file shows them.", ""]
+        for message in skipped:
+            lines.append("Frame skipped: " + message)
+            lines.append("")
+        for brk in breaks:
+            lines.append("Graph break: " + brk["reason"])
+            lines.extend("  at " + frame for frame in brk["user_stack"])
+            lines.append("")
+        text = "\n".join(lines)
+        return write_unique(os.path.join(self.dump_dir, "graph_breaks_without_compiled_code_%s.txt"), lambda _p: text)
 
     def record_recompile_reasons(self, code: types.CodeType, reasons: List[str]) -> None:
         with self._lock:

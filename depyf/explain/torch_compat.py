@@ -164,12 +164,26 @@ def graph_break_reasons() -> list:
         return []
 
 
+def unsupported_counts() -> Dict[str, int]:
+    """Dynamo's count of each 'unimplemented' message: the only record of frames
+    it skipped entirely (they never reach the bytecode hook)."""
+    try:
+        from torch._dynamo.utils import counters
+
+        return dict(counters["unimplemented"])
+    except Exception as error:  # noqa: BLE001
+        warn_once("reasons for skipped frames", error)
+        return {}
+
+
 def describe_graph_break(reason: Any) -> Dict[str, Any]:
     stack = []
+    frames = []
     for frame in getattr(reason, "user_stack", None) or []:
-        stack.append("%s:%s in %s" % (getattr(frame, "filename", "?"), getattr(frame, "lineno", "?"),
-                                      getattr(frame, "name", "?")))
-    return {"reason": str(getattr(reason, "reason", reason)), "user_stack": stack}
+        filename, name = getattr(frame, "filename", "?"), getattr(frame, "name", "?")
+        stack.append("%s:%s in %s" % (filename, getattr(frame, "lineno", "?"), name))
+        frames.append((filename, name))
+    return {"reason": str(getattr(reason, "reason", reason)), "user_stack": stack, "frames": frames}
 
 
 # ---- graphs and kernels -------------------------------------------------------------------------

@@ -311,3 +311,24 @@ def test_several_processes_share_a_dump_directory(tmp_path):
     for rank in range(2):
         with open(os.path.join(directory, "result_%d.txt" % rank)) as handle:
             assert handle.read() == "ok"
+
+
+def break_inside_loop(x, n):
+    for i in range(n):
+        x = x + i
+        print("loop step", i)  # a graph break in a loop: Dynamo skips the whole frame
+    return x
+
+
+def test_skipped_frames_are_reported(tmp_path):
+    compiled = torch.compile(break_inside_loop, backend="eager")
+    directory = str(tmp_path / "dump")
+    x = torch.randn(3)
+    with depyf.prepare_debug(directory):
+        result = compiled(x, 2)
+    assert torch.equal(result, break_inside_loop(x, 2))
+    (report,) = dump_files(directory, "graph_breaks_without_compiled_code_*.txt")
+    with open(report, encoding="utf-8") as handle:
+        text = handle.read()
+    assert "break_inside_loop" in text and "print" in text
+    assert not dump_files(directory, "full_code_for_break_inside_loop_*.py")
