@@ -51,10 +51,18 @@ def summarise(directory: str) -> None:
     if overview:
         with open(overview[0], encoding="utf-8") as handle:
             lines = handle.read().splitlines()
-        print("\nFirst lines of %s:" % os.path.basename(overview[0]))
-        for line in lines[:40]:
+        print("\nFrom %s (original code, why it was compiled, graph breaks):" % os.path.basename(overview[0]))
+        for line in lines:
+            if line.startswith("# Names the guards use") or line.startswith("def __guard_"):
+                break
             print("    " + line)
-        print("    ...")
+        print("    ... (then the guards as code, the transformed code and the resume functions)")
+    transformed = sorted(glob.glob(os.path.join(directory, "__transformed_code_0_for_forward.py")))
+    if transformed:
+        with open(transformed[0], encoding="utf-8") as handle:
+            print("\n%s (the code that runs):" % os.path.basename(transformed[0]))
+            for line in handle.read().splitlines()[:25]:
+                print("    " + line)
     print("\nOpen the files above, or step through them: see README (depyf.debug()).")
 
 
