@@ -351,8 +351,24 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     return follow;
   const int join = join_of(condition, region);
 
+  // 3.12+ have no backward conditional jumps: `if c: <leaves>` ending a
+  // loop body jumps over a lone JUMP_BACKWARD when c holds. Falling into
+  // that jump is the end of the body, not a written `continue`.
+  // `if c: continue` (falling into the jump when c holds) compiles to the
+  // same jumps, so the written continue is kept where the test reads that
+  // way round: an `if` form would need c negated, which is not always
+  // exact (`not (a in b)` folds to `a not in b`).
+  const bool jumps_over_latch =
+      code_.version.minor >= 12 && region.loop && join == region.stop && region.stop == region.loop->continue_target &&
+      then_start + 1 == else_start && then_start < int(function_.instrs.size()) &&
+      function_.instrs[then_start].op == Op::Jump && function_.instrs[then_start].target == region.loop->continue_target &&
+      !then_is_true;
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
     if (start == join) return true;
+    if (jumps_over_latch && start == then_start) {
+      visited_[start] = 1;
+      return true;
+    }
     // A jump of its own (one way in) to the loop's continue target or exit
     // is a written `continue` / `break`, not the natural end of the body.
     if (region.loop && start < int(function_.instrs.size()) && function_.instrs[start].op == Op::Jump &&
@@ -388,6 +404,20 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     ast::ExprPtr when_false = expr_of(else_stack.back(), index);
     stack.push_back(Value::of(make::ifexp(test, when_true, when_false)));
     return join;
+  }
+  if (!then_falls && !else_falls && then_body.size() == 1 && else_body.size() == 1) {
+    auto* then_return = ast::as<ast::Return>(then_body[0]);
+    auto* else_return = ast::as<ast::Return>(else_body[0]);
+    auto copied = [&](const ast::StmtPtr& stmt) {
+      return std::find(branch_return_copies_.begin(), branch_return_copies_.end(), stmt.get()) !=
+             branch_return_copies_.end();
+    };
+    if (then_return && else_return && then_return->value && else_return->value &&
+        (copied(then_body[0]) || copied(else_body[0]))) {
+      emit(out, make::return_(make::ifexp(test, then_return->value, else_return->value)), index);
+      branch_return_copies_.push_back(out.back().get());
+      return -1;
+    }
   }
   if (then_body.empty() && !else_body.empty()) {
     test = negate(test);
@@ -469,7 +499,8 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
     } else if (last.op == Op::Jump && b.first == b.last && b.predecessors.size() == 1) {
       const cfg::Block& p = graph_.blocks[b.predecessors[0]];
       const ir::Instr& test = function_.instrs[p.last];
-      if (is_conditional_jump(test.op) && test.target == else_start && p.last + 1 == b.first) {
+      if (is_conditional_jump(test.op) && p.last + 1 == b.first &&
+          (test.target == else_start || same_exit(else_start, test.target))) {
         latch = candidate;
         test_block = p.id;
       }

@@ -217,6 +217,11 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::ReturnValue:
         emit(out, make::return_(pop_expr(stack, i)), i);
         if (is_implicit_return_copy(i)) implicit_return_copies_.push_back(out.back().get());
+        // 3.12+ fuse `return constant` into RETURN_CONST before copying
+        // returns into branches: an unfused pair is such a copy.
+        if (code_.version.minor >= 12 && i > 0 && function_.instrs[i - 1].op == Op::LoadConst &&
+            function_.instrs[i - 1].offset != instr.offset)
+          branch_return_copies_.push_back(out.back().get());
         return false;
       case Op::RaiseVarargs: {
         ast::ExprPtr cause = instr.arg >= 2 ? pop_expr(stack, i) : nullptr;

@@ -236,6 +236,9 @@ class FunctionDecompiler {
   std::vector<const ast::Stmt*> implicit_return_copies_;
   bool is_implicit_return_copy(int return_index) const;
   bool ends_in_implicit_return(const ast::Body& body) const;
+  // 3.12+ copy the RETURN_VALUE of `return a if c else b` into both
+  // branches; a constant there stays a LOAD_CONST the copy follows.
+  std::vector<const ast::Stmt*> branch_return_copies_;
   void check_everything_decompiled() const;
   std::vector<std::string> globals_;    // names declared `global`
   std::vector<std::string> nonlocals_;  // names declared `nonlocal`

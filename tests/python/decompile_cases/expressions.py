@@ -458,3 +458,11 @@ class ComprehensionInClass:
 def keywords_from_a_dict_display(self, key, value):
     self.configure(**{key: value})
     return self.configure(a=1, **{key: value})
+
+
+def returned_conditional_with_constants(val):
+    return "" if val == "unknown" else val
+
+
+def returned_conditional_of_two_constants(self):
+    return "" if any(map(self.strip().startswith, self.prefixes)) else True

@@ -300,3 +300,27 @@ def early_return_before_a_final_raise(flag):
     if not flag:
         return
     raise ValueError("cannot block")
+
+
+def if_that_leaves_at_the_end_of_a_loop_body(self, other):
+    for value in other:
+        if value in self:
+            return False
+    return True
+
+
+def written_continue_before_the_rest_of_the_body(cls, args, kwargs):
+    for key in kwargs:
+        if key not in cls.fields:
+            continue
+        pos = cls.fields.index(key)
+        if pos < len(args):
+            raise TypeError(key)
+    return cls
+
+
+def while_not_with_a_call_before(self):
+    self.close_connection = True
+    self.handle_one_request()
+    while not self.close_connection:
+        self.handle_one_request()
