@@ -126,7 +126,7 @@ ConstantPtr adapt_constant(PyObject* value, int top_index, int depth) {
     }
     return Constant::make_sequence(Constant::Kind::Slice, std::move(parts));
   }
-  if (is_code_object(value)) return Constant::make_code(adapt_live_code(value));
+  if (is_code_object(value)) return Constant::make_code(adapt_live_code(value), depth == 0 ? top_index : -1);
   return Constant::make_opaque(top_index, safe_repr(value));
 }
 

@@ -61,9 +61,10 @@ ConstantPtr Constant::make_sequence(Kind kind, std::vector<ConstantPtr> items) {
   return c;
 }
 
-ConstantPtr Constant::make_code(std::shared_ptr<const CodeObject> code) {
+ConstantPtr Constant::make_code(std::shared_ptr<const CodeObject> code, int index) {
   auto c = make(Kind::Code);
   c->code = std::move(code);
+  c->opaque_index = index;
   return c;
 }
 

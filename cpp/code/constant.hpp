@@ -32,7 +32,7 @@ struct Constant {
     Dict,       // items as key, value, key, value ... (marshal data only)
     Slice,      // items: start, stop, step (3.14+ co_consts)
     Code,       // code
-    Opaque,     // an object with no literal form (live code only): text = repr, opaque_index = index in co_consts
+    Opaque,     // an object with no literal form (live code only): text = repr, opaque_index = index in co_consts (also set on live Code constants)
   };
 
   Kind kind = Kind::None;
@@ -53,7 +53,9 @@ struct Constant {
   static ConstantPtr make_bytes(std::string raw);
   static ConstantPtr make_str(std::string utf8);
   static ConstantPtr make_sequence(Kind kind, std::vector<ConstantPtr> items);
-  static ConstantPtr make_code(std::shared_ptr<const CodeObject> code);
+  // index: the position in the live code's co_consts (-1 when unknown), so
+  // that a code object used as a plain value can be named like an Opaque.
+  static ConstantPtr make_code(std::shared_ptr<const CodeObject> code, int index = -1);
   static ConstantPtr make_opaque(int index, std::string repr);
 };
 

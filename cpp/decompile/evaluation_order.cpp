@@ -250,3 +250,63 @@ bool FunctionDecompiler::is_constant_display(const ast::ExprPtr& expr) {
 }
 
 }  // namespace depyf::decompile
+
+namespace depyf::decompile {
+
+bool FunctionDecompiler::closure_feeds_definition(int index) const {
+  const auto& instrs = function_.instrs;
+  // A class body hands its __class__ cell back through __classcell__.
+  if (kind_ == CodeKind::Class && instrs[index].name == "__class__") return true;
+  int i = index;
+  while (i < int(instrs.size()) && instrs[i].op == ir::Op::LoadClosure) ++i;
+  if (i >= int(instrs.size()) || instrs[i].op != ir::Op::BuildTuple) return false;
+  ++i;
+  if (i >= int(instrs.size()) || instrs[i].op != ir::Op::LoadConst) return false;
+  const int constant = instrs[i].arg;
+  return constant >= 0 && constant < int(code_.consts.size()) && code_.consts[constant]->kind == Constant::Kind::Code;
+}
+
+ast::ExprPtr FunctionDecompiler::cell_expression(const std::string& name) {
+  auto capture = make::lambda(make::arguments(), make::name(name));
+  return make::subscript(make::attribute(capture, "__closure__"), make::int_(0));
+}
+
+}  // namespace depyf::decompile
+
+namespace depyf::decompile {
+
+bool FunctionDecompiler::unpacked_into_values(int index) const {
+  if (index + 1 >= int(function_.instrs.size())) return true;
+  // What compiled source does next: store the first item, unpack it
+  // further, or load the object of an attribute/subscript target.
+  switch (const ir::Op next = function_.instrs[index + 1].op) {
+    case ir::Op::UnpackSequence:
+    case ir::Op::UnpackEx:
+    case ir::Op::LoadFast:
+    case ir::Op::LoadFastCheck:
+    case ir::Op::LoadName:
+    case ir::Op::LoadGlobal:
+    case ir::Op::LoadDeref:
+    case ir::Op::LoadClassDeref:
+      return false;
+    default:
+      return !ir::is_name_store(next);
+  }
+}
+
+void FunctionDecompiler::unpack_into_temporaries(int index, const std::shared_ptr<AssignmentGroup>& group,
+                                                 Stack& stack, ast::Body& out) {
+  const int count = int(group->targets.size());
+  std::vector<ast::ExprPtr> targets;
+  std::vector<ast::ExprPtr> names;
+  for (int k = 0; k < count; ++k) {
+    names.push_back(make::name(new_temporary()));
+    ast::ExprPtr target = make::name(ast::as<ast::Name>(names.back())->id, ast::ExprContext::Store);
+    if (k == group->starred_index) target = make::starred(target, ast::ExprContext::Store);
+    targets.push_back(target);
+  }
+  emit(out, make::assign(make::tuple(targets, ast::ExprContext::Store), group->value), index);
+  for (int k = count - 1; k >= 0; --k) stack.push_back(Value::of(names[k]));
+}
+
+}  // namespace depyf::decompile

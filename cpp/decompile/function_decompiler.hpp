@@ -128,6 +128,17 @@ class FunctionDecompiler {
   // Whether a stack slot or an emitted statement already holds `node`.
   static bool consumed_elsewhere(const ast::Expr* node, const Stack& stack, const ast::Body& out);
   static bool is_constant_display(const ast::ExprPtr& expr);
+  // LOAD_CLOSURE pushes a cell. Compiled source only does that to build a
+  // nested function's closure (or a class's __class__ cell), where the name
+  // stands for it; generated code may pass the cell on, which source can
+  // only write as `(lambda: name).__closure__[0]`.
+  bool closure_feeds_definition(int index) const;
+  static ast::ExprPtr cell_expression(const std::string& name);
+  // UNPACK_SEQUENCE whose items stay on the stack as values (generated
+  // code) rather than being stored: `__temp_1, __temp_2 = value`.
+  bool unpacked_into_values(int index) const;
+  void unpack_into_temporaries(int index, const std::shared_ptr<AssignmentGroup>& group, Stack& stack,
+                               ast::Body& out);
 
   // ---- control flow (control_flow.cpp) ----
   int decompile_conditional(int index, const Region& region, Stack& stack, ast::Body& out);

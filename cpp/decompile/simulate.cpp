@@ -614,8 +614,10 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::LoadFastCheck:
     case Op::LoadDeref:
     case Op::LoadClassDeref:
-    case Op::LoadClosure:
       push(make::name(instr.name));
+      return;
+    case Op::LoadClosure:
+      push(closure_feeds_definition(index) ? make::name(instr.name) : cell_expression(instr.name));
       return;
     case Op::LoadGlobal:
       if (code_.version.minor == 8 && instr.name == "AssertionError" && is_assert_raise(index)) {
@@ -968,6 +970,10 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
         group->parent_slot = 0;
       } else {
         group->value = expr_of(source, index);
+        if (unpacked_into_values(index)) {
+          unpack_into_temporaries(index, group, stack, out);
+          return;
+        }
       }
       for (int k = count - 1; k >= 0; --k) {
         Value slot;

@@ -1,6 +1,8 @@
 // Expressions: precedence, parenthesisation and every node but f-strings.
 #include "print/expr_printer.hpp"
 
+#include <cctype>
+
 #include "code/code_object.hpp"
 #include "print/number_literal.hpp"
 #include "text/python_repr.hpp"
@@ -545,8 +547,12 @@ void ExprPrinter::constant(std::string& out, const depyf::Constant& c) {
     case Kind::Opaque:
       if (options_.opaque_constant) {
         out += options_.opaque_constant(c);
-      } else if (c.kind == Kind::Code) {
-        out += "__depyf_code_" + (c.code ? c.code->name : std::string("unknown"));
+      } else if (c.kind == Kind::Code && c.opaque_index < 0) {
+        // A code object used as a plain value (generated code does this);
+        // an identifier, so the output still parses.
+        out += "__depyf_code_";
+        for (char ch : c.code ? c.code->name : std::string("unknown"))
+          out += std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' ? ch : '_';
       } else {
         out += "__depyf_opaque_" + std::to_string(c.opaque_index);
       }

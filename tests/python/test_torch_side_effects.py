@@ -66,6 +66,49 @@ def two_breaks_and_a_branch(x):
     return a - b
 
 
+def make_counter():
+    count = 0
+
+    def step(x):
+        nonlocal count  # Dynamo passes this cell itself on to the resume function
+        count += 1
+        print("step", count)
+        return x * count
+
+    return step
+
+
+class Base(torch.nn.Module):
+    def forward(self, x):
+        return x + 1
+
+
+class Child(Base):
+    def forward(self, x):
+        y = super().forward(x)  # the __class__ cell
+        print("child")
+        return y * 2
+
+
+def makes_a_lambda(x):
+    scale = lambda t: t * 3  # noqa: E731 - a code object in Dynamo's constants
+    print("lambda")
+    return scale(x)
+
+
+def break_under_no_grad(x):
+    with torch.no_grad():  # the resume function unpacks its stack into values
+        y = x * 2
+        print("no_grad")
+    return y
+
+
+def keyword_only(x, *, a=1, b=2):
+    parts = {k: x * v for k, v in (("a", a), ("b", b))}
+    print("kw", f"{a}:{b}")
+    return parts["a"] + parts["b"], [i for i in range(3)]
+
+
 def calls():
     torch.manual_seed(0)
     x = torch.randn(4)
@@ -75,6 +118,11 @@ def calls():
         (in_place, (x,), {}),
         (two_breaks_and_a_branch, (x,), {}),
         (two_breaks_and_a_branch, (-x.abs(),), {}),
+        (make_counter(), (x,), {}),
+        (Child(), (x,), {}),
+        (makes_a_lambda, (x,), {}),
+        (break_under_no_grad, (x.clone().requires_grad_(),), {}),
+        (keyword_only, (x,), {"b": 5}),
     ]
 
 
@@ -113,7 +161,8 @@ def test_side_effects_and_results_match(tmp_path, capsys):
         for a, b in zip(want, have):
             assert torch.equal(a, b) if isinstance(a, torch.Tensor) else a == b
     for fn, _, _ in calls():
-        for entry in torch_compat.cache_entries(fn.__code__):
+        code = fn.__code__ if hasattr(fn, "__code__") else type(fn).forward.__code__
+        for entry in torch_compat.cache_entries(code):
             code = torch_compat.entry_code(entry)
             assert os.path.dirname(code.co_filename) == directory, code.co_filename
     torch._dynamo.reset()
