@@ -29,10 +29,20 @@ DRIVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "prepare_debug
 
 def one_run(python: str, mode: str, backend: str) -> dict:
     with tempfile.TemporaryDirectory() as work:
-        env = dict(os.environ, TORCHINDUCTOR_FX_GRAPH_CACHE="0", TORCHINDUCTOR_AUTOGRAD_CACHE="0",
-                   TORCHINDUCTOR_CACHE_DIR=os.path.join(work, "inductor-cache"))
-        result = subprocess.run([python, DRIVER, mode, backend, os.path.join(work, "dump")], cwd=work, env=env,
-                                capture_output=True, text=True, timeout=1800)
+        env = dict(
+            os.environ,
+            TORCHINDUCTOR_FX_GRAPH_CACHE="0",
+            TORCHINDUCTOR_AUTOGRAD_CACHE="0",
+            TORCHINDUCTOR_CACHE_DIR=os.path.join(work, "inductor-cache"),
+        )
+        result = subprocess.run(
+            [python, DRIVER, mode, backend, os.path.join(work, "dump")],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
         if result.returncode != 0:
             return {"error": (result.stderr.strip().splitlines() or ["exit %d" % result.returncode])[-1]}
         return json.loads(result.stdout.strip().splitlines()[-1])
@@ -59,16 +69,22 @@ def main() -> int:
         dumped = measure(python, "depyf", args.backend, args.repeats)
         print("%s: %s / %s" % (label, base, dumped), file=sys.stderr)
         rows.append((label, base, dumped))
-    print("| backend %s, median of %d fresh processes | without depyf | with prepare_debug | ratio | files dumped |"
-          % (args.backend, args.repeats))
+    print(
+        "| backend %s, median of %d fresh processes | without depyf | with prepare_debug | ratio | files dumped |"
+        % (args.backend, args.repeats)
+    )
     print("|---|---|---|---|---|")
     for label, base, dumped in rows:
         if "error" in base or "error" in dumped:
-            print("| %s | %s | %s | failed | |" % (label, base.get("seconds", base.get("error")),
-                                                  dumped.get("error", dumped.get("seconds"))))
+            print(
+                "| %s | %s | %s | failed | |"
+                % (label, base.get("seconds", base.get("error")), dumped.get("error", dumped.get("seconds")))
+            )
             continue
-        print("| %s | %.2f s | %.2f s | %.2f× | %d |" % (label, base["seconds"], dumped["seconds"],
-                                                         dumped["seconds"] / base["seconds"], dumped["files"]))
+        print(
+            "| %s | %.2f s | %.2f s | %.2f× | %d |"
+            % (label, base["seconds"], dumped["seconds"], dumped["seconds"] / base["seconds"], dumped["files"])
+        )
     return 0
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sys
 from abc import abstractmethod
 from contextlib import contextmanager
-from types import CodeType
-from typing import Any, Callable, Iterator, List
+from types import CodeType, FrameType
+from typing import Any, Callable, Iterator, List, Optional
 
 
 class TorchCompileWrapperWithCustomDispatcher:
@@ -34,7 +34,7 @@ class TorchCompileWrapperWithCustomDispatcher:
         """Keeps Dynamo's code for this instance's forward."""
         if old_code is not self.original_code_object:
             return
-        frame = sys._getframe()
+        frame: Optional[FrameType] = sys._getframe()
         while frame is not None:
             local = frame.f_locals
             if frame.f_code.co_filename.endswith("convert_frame.py"):

@@ -8,7 +8,7 @@ import os
 import sys
 import types
 import warnings
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
 from depyf.explain import torch_compat
 from depyf.explain.dump_files import make_directory, safe_name, write_unique
@@ -69,8 +69,11 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
             written = _write_full_code(session)
             session.write_unclaimed_graph_breaks()
             if written:
-                print("depyf: wrote %d full_code file(s) and %d transformed code file(s) to %s" % (
-                    len(written), len(session.compilations), directory), file=sys.stderr)
+                print(
+                    "depyf: wrote %d full_code file(s) and %d transformed code file(s) to %s"
+                    % (len(written), len(session.compilations), directory),
+                    file=sys.stderr,
+                )
         finally:
             # Dynamo ties cleanups to the lifetime of these code objects;
             # holding them until interpreter shutdown would run those after
@@ -97,11 +100,18 @@ def _write_full_code(session: Any) -> List[str]:
         if not torch_compat.cache_entries(code):
             warnings.warn(
                 "depyf: %s was compiled but has no cache entry left (was its module deleted, or "
-                "torch._dynamo.reset() called, inside prepare_debug?)" % code.co_name, RuntimeWarning, stacklevel=3)
+                "torch._dynamo.reset() called, inside prepare_debug?)" % code.co_name,
+                RuntimeWarning,
+                stacklevel=3,
+            )
         text = writer.render(code, compilation.module_globals)
         template = os.path.join(session.dump_dir, "full_code_for_%s_%%s.py" % safe_name(code.co_name))
-        written.append(write_unique(template, lambda _p, t=text: t))
+        written.append(write_unique(template, _constant_text(text)))
     return written
+
+
+def _constant_text(text: str) -> Callable[[str], str]:
+    return lambda _path: text
 
 
 @contextlib.contextmanager
@@ -115,8 +125,10 @@ def debug() -> Iterator[None]:
     restore_eval = torch_compat.disable_dynamo_frame_evaluation()
     restore_graphs = torch_compat.run_graphs_directly()
     try:
-        print("depyf: paused. Set breakpoints in the files under %s (see full_code_for_*.py for the overview), "
-              "then continue." % _state["dump_src_dir"])
+        print(
+            "depyf: paused. Set breakpoints in the files under %s (see full_code_for_*.py for the overview), "
+            "then continue." % _state["dump_src_dir"]
+        )
         breakpoint()
         yield
     finally:

@@ -49,21 +49,23 @@ class FullCodeWriter:
         self._render_function(code, module, name or code.co_name, parts, set())
         return "\n".join(parts)
 
-    def _render_function(self, code: types.CodeType, module: Optional[Dict[str, Any]], name: str,
-                         parts: List[str], seen: set) -> None:
+    def _render_function(
+        self, code: types.CodeType, module: Optional[Dict[str, Any]], name: str, parts: List[str], seen: set
+    ) -> None:
         if id(code) in seen:
             return
         seen.add(id(code))
         fn = safe_name(name)
         entries = torch_compat.cache_entries(code)
         parts.append("#" * 78)
-        parts.append("# %s (%s:%s): %d compiled version(s)" % (code.co_name, code.co_filename, code.co_firstlineno,
-                                                                len(entries)))
+        parts.append(
+            "# %s (%s:%s): %d compiled version(s)" % (code.co_name, code.co_filename, code.co_firstlineno, len(entries))
+        )
         parts.append("#" * 78 + "\n")
         parts.append("# The original code:")
         parts.append(_source_of(code, "__original_code_for_%s" % fn))
         dispatch: List[str] = []
-        arguments = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+        arguments = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
         for number, entry in enumerate(entries):
             running = torch_compat.entry_code(entry)
             compilation = self.session.by_running_code.get(id(running)) if running is not None else None
@@ -76,12 +78,16 @@ class FullCodeWriter:
                 resume_code = getattr(resume, "__code__", None)
                 if resume_code is not None:
                     self._render_function(resume_code, module, resume_name, parts, seen)
-            dispatch.append("    if %s(__local_dict, __global_dict):\n        return %s(%s)" % (
-                guard_name, transformed_name, ", ".join(arguments)))
+            dispatch.append(
+                "    if %s(__local_dict, __global_dict):\n        return %s(%s)"
+                % (guard_name, transformed_name, ", ".join(arguments))
+            )
         parts.append(self._graph_stubs(entries))
         parts.append("def %s(%s):" % (fn if fn == name else safe_name(name), ", ".join(arguments)))
-        parts.append("    # How calls of %s are dispatched: the first version whose guards pass runs;\n"
-                     "    # if none does, Dynamo compiles a new one." % code.co_name)
+        parts.append(
+            "    # How calls of %s are dispatched: the first version whose guards pass runs;\n"
+            "    # if none does, Dynamo compiles a new one." % code.co_name
+        )
         parts.append("    __local_dict = {%s}" % ", ".join('"%s": %s' % (a, a) for a in arguments))
         parts.append("    __global_dict = globals()")
         parts.extend(dispatch)
@@ -103,8 +109,11 @@ class FullCodeWriter:
         closure = torch_compat.guard_closure_vars(entry)
         shown = [key for key in closure if not key.startswith("__builtins")]
         if shown:
-            lines.extend(textwrap.wrap("Names the guards use: " + ", ".join(shown), 100, initial_indent="# ",
-                                       subsequent_indent="#   "))
+            lines.extend(
+                textwrap.wrap(
+                    "Names the guards use: " + ", ".join(shown), 100, initial_indent="# ", subsequent_indent="#   "
+                )
+            )
         lines.append("def %s(L, G, **___kwargs_ignored):" % guard_name)
         guards = torch_compat.guard_lines(entry)
         if not guards:
@@ -116,8 +125,8 @@ class FullCodeWriter:
                 # Verbose guards end in a note on the checked object's type.
                 readable = _TYPE_NOTE.sub("", guard)
                 if _is_expression(readable):
-                    lines.append("    __guard_hit = __guard_hit and %s  # %s" % (readable, guard[len(readable):].lstrip(", "))
-                                 if readable != guard else "    __guard_hit = __guard_hit and " + guard)
+                    note = guard[len(readable) :].lstrip(", ")
+                    lines.append("    __guard_hit = __guard_hit and " + readable + ("  # " + note if note else ""))
                 elif _is_expression(guard):
                     lines.append("    __guard_hit = __guard_hit and " + guard)
                 else:  # Dynamo's description of a check done in C++
@@ -163,5 +172,6 @@ class FullCodeWriter:
                 "# Graph code: %s.Captured_Graph.*.py (Dynamo's graph; runs with the eager backend),\n"
                 "# %s.Forward_graph.*.py / Backward_graph / Joint_graph (AOTAutograd; runs with aot_eager),\n"
                 "# %s.kernel_*.py (Inductor's output code).\n"
-                "def %s(*args, **kwargs):\n    pass\n" % (short, short, short, name))
+                "def %s(*args, **kwargs):\n    pass\n" % (short, short, short, name)
+            )
         return "\n".join(stubs)

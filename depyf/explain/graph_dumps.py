@@ -14,9 +14,15 @@ _PRELUDE = "from __future__ import annotations\nimport torch\nfrom torch import 
 
 
 def _same_code(a: types.CodeType, b: types.CodeType) -> bool:
-    return (a.co_code == b.co_code and a.co_names == b.co_names and a.co_varnames == b.co_varnames
-            and a.co_consts == b.co_consts and a.co_freevars == b.co_freevars == ()
-            and a.co_argcount == b.co_argcount and a.co_flags & _BEHAVIOUR_FLAGS == b.co_flags & _BEHAVIOUR_FLAGS)
+    return (
+        a.co_code == b.co_code
+        and a.co_names == b.co_names
+        and a.co_varnames == b.co_varnames
+        and a.co_consts == b.co_consts
+        and a.co_freevars == b.co_freevars == ()
+        and a.co_argcount == b.co_argcount
+        and a.co_flags & _BEHAVIOUR_FLAGS == b.co_flags & _BEHAVIOUR_FLAGS
+    )
 
 
 # co_flags bits that change how code runs; the __future__ bits above them

@@ -85,7 +85,7 @@ class DebugSession:
         reasons = torch_compat.graph_break_reasons()
         if len(reasons) < self._graph_breaks_seen:  # torch._dynamo.reset() cleared it
             self._graph_breaks_seen = 0
-        fresh = reasons[self._graph_breaks_seen:]
+        fresh = reasons[self._graph_breaks_seen :]
         self._graph_breaks_seen = len(reasons)
         self.unclaimed_graph_breaks.extend(torch_compat.describe_graph_break(reason) for reason in fresh)
 
@@ -93,8 +93,11 @@ class DebugSession:
         """The graph breaks met while compiling `code`: those whose user stack
         starts in it. The rest stay unclaimed (frames Dynamo then skipped)."""
         self._collect_graph_breaks()
-        mine = [brk for brk in self.unclaimed_graph_breaks
-                if brk["frames"] and brk["frames"][0] == (code.co_filename, code.co_name)]
+        mine = [
+            brk
+            for brk in self.unclaimed_graph_breaks
+            if brk["frames"] and brk["frames"][0] == (code.co_filename, code.co_name)
+        ]
         self.unclaimed_graph_breaks = [brk for brk in self.unclaimed_graph_breaks if brk not in mine]
         return mine
 
@@ -104,12 +107,18 @@ class DebugSession:
         with self._lock:
             self._collect_graph_breaks()
             breaks, self.unclaimed_graph_breaks = self.unclaimed_graph_breaks, []
-        skipped = [message for message, count in torch_compat.unsupported_counts().items()
-                   if count > self._unsupported_before.get(message, 0) and "skip" in message.lower()]
+        skipped = [
+            message
+            for message, count in torch_compat.unsupported_counts().items()
+            if count > self._unsupported_before.get(message, 0) and "skip" in message.lower()
+        ]
         if not breaks and not skipped:
             return None
-        lines = ["Graph breaks in frames for which Dynamo produced no compiled code (it ran them as plain",
-                 "Python, e.g. after a graph break inside a loop), so no full_code file shows them.", ""]
+        lines = [
+            "Graph breaks in frames for which Dynamo produced no compiled code (it ran them as plain",
+            "Python, e.g. after a graph break inside a loop), so no full_code file shows them.",
+            "",
+        ]
         for message in skipped:
             lines.append("Frame skipped: " + message)
             lines.append("")
@@ -124,18 +133,23 @@ class DebugSession:
         with self._lock:
             self._pending_reasons[id(code)] = reasons
 
-    def _log_bytecode(self, path: str, code: types.CodeType, new_code: types.CodeType,
-                      made: Optional[types.CodeType]) -> None:
+    def _log_bytecode(
+        self, path: str, code: types.CodeType, new_code: types.CodeType, made: Optional[types.CodeType]
+    ) -> None:
         import dis
         import io
 
-        for suffix, value in (("original_bytecode", code), ("transformed_bytecode", new_code),
-                              ("decompiled_and_compiled_back_bytecode", made)):
+        for suffix, value in (
+            ("original_bytecode", code),
+            ("transformed_bytecode", new_code),
+            ("decompiled_and_compiled_back_bytecode", made),
+        ):
             if value is None:
                 continue
             listing = io.StringIO()
             dis.dis(value, file=listing)
-            write_unique(path + "." + suffix + "%s", lambda _p, text=listing.getvalue(): text)
+            text = listing.getvalue()
+            write_unique(path + "." + suffix + "%s", lambda _path: text)  # noqa: B023 - used at once
 
     # ---- graphs and kernels ----
 
@@ -150,7 +164,7 @@ class DebugSession:
             # over it mention that name too (and come before it).
             owner = owner_match.group(1)
             self._current_graph.name = owner
-            stage = name[:owner_match.start()] + name[owner_match.end():]
+            stage = name[: owner_match.start()] + name[owner_match.end() :]
             stage = safe_name(stage.strip().replace(" ", "_")) if stage.strip() else "Captured_Graph"
         else:
             owner = getattr(self._current_graph, "name", "__compiled_fn_unknown")

@@ -43,7 +43,7 @@ def register_bytecode_hook(hook: Callable[[types.CodeType, types.CodeType], Opti
     try:
         import torch._dynamo.convert_frame as convert_frame
 
-        handle = convert_frame.register_bytecode_hook(hook)
+        handle = convert_frame.register_bytecode_hook(hook)  # type: ignore[arg-type]
     except Exception as error:  # noqa: BLE001 - any failure means: no hook
         warn_once("Dynamo's bytecode hook (transformed code dumps)", error)
         return _nothing
@@ -57,7 +57,7 @@ def globals_of_compiling_frame(code: types.CodeType) -> Optional[Dict[str, Any]]
     the frame's globals as a local (`globals`, or the frame itself in older
     releases).
     """
-    frame = sys._getframe(1)
+    frame: Optional[types.FrameType] = sys._getframe(1)
     while frame is not None:
         local = frame.f_locals
         if frame.f_code.co_filename.endswith("convert_frame.py"):
@@ -254,7 +254,7 @@ def tap_kernel_loading(redirect: Callable[[str], Optional[str]]) -> Undo:
                 pass
         return function(cls, key, path, *args, **kwargs)
 
-    PyCodeCache.load_by_key_path = classmethod(load_by_key_path)
+    PyCodeCache.load_by_key_path = classmethod(load_by_key_path)  # type: ignore[method-assign,assignment]
     return lambda: setattr(PyCodeCache, "load_by_key_path", original)
 
 
@@ -272,7 +272,11 @@ def disable_dynamo_frame_evaluation() -> Undo:
     except Exception as error:  # noqa: BLE001
         warn_once("pausing Dynamo for depyf.debug()", error)
         return _nothing
-    return lambda: set_eval_frame(previous)
+
+    def undo() -> None:
+        set_eval_frame(previous)
+
+    return undo
 
 
 def run_graphs_directly() -> Undo:
@@ -291,7 +295,7 @@ def run_graphs_directly() -> Undo:
         args_list.clear()
         return self.module.forward(*args)
 
-    torch.fx.Interpreter.boxed_run = boxed_run
+    torch.fx.Interpreter.boxed_run = boxed_run  # type: ignore[method-assign]
     return lambda: setattr(torch.fx.Interpreter, "boxed_run", original)
 
 

@@ -87,9 +87,10 @@ def _mismatch(made: types.CodeType, reference: types.CodeType) -> str:
 
 def _header(reference: types.CodeType, note: str) -> str:
     where = "%s:%s" % (reference.co_filename, reference.co_firstlineno)
-    return (
-        "# Dynamo's transformed code for %s (%s), decompiled by depyf.\n# %s\n" % (reference.co_qualname
-        if hasattr(reference, "co_qualname") else reference.co_name, where, note)
+    return "# Dynamo's transformed code for %s (%s), decompiled by depyf.\n# %s\n" % (
+        reference.co_qualname if hasattr(reference, "co_qualname") else reference.co_name,
+        where,
+        note,
     )
 
 
@@ -132,7 +133,8 @@ def dump_transformed_code(
         note = "This file's code is what runs: breakpoints set here are hit."
         if opaque:
             note += "\n# Constants with no literal form, provided as globals: " + ", ".join(
-                "%s = %s" % (key, _short_repr(value)) for key, value in opaque.items())
+                "%s = %s" % (key, _short_repr(value)) for key, value in opaque.items()
+            )
         source = body_source.replace("__depyf_placeholder__", name, 1)
         return _header(reference, note) + _shaped_source(source, name, reference)
 
@@ -143,7 +145,8 @@ def dump_transformed_code(
     try:
         module_code = compile(text, path, "exec", dont_inherit=True)
     except SyntaxError as error:
-        return TransformedCode(path, None, "the decompiled source does not compile (%s); Dynamo's own bytecode runs." % error)
+        problem = "the decompiled source does not compile (%s); Dynamo's own bytecode runs." % error
+        return TransformedCode(path, None, problem)
     made = _find_code(module_code, name)
     if made is None:
         return TransformedCode(path, None, "no function %s in the compiled file" % name)
