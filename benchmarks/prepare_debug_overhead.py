@@ -48,8 +48,7 @@ def one_run(python: str, mode: str, backend: str) -> dict:
         return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def measure(python: str, mode: str, backend: str, repeats: int) -> dict:
-    runs = [one_run(python, mode, backend) for _ in range(repeats)]
+def summarise(runs: list) -> dict:
     errors = [run["error"] for run in runs if "error" in run]
     if errors:
         return {"error": errors[0]}
@@ -63,12 +62,21 @@ def main() -> int:
     parser.add_argument("--backend", default="aot_eager")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    rows = []
-    for label, python in (("this depyf", args.ours_python), ("original depyf", args.original_python)):
-        base = measure(python, "none", args.backend, args.repeats)
-        dumped = measure(python, "depyf", args.backend, args.repeats)
-        print("%s: %s / %s" % (label, base, dumped), file=sys.stderr)
-        rows.append((label, base, dumped))
+    # Interleaved, so that load from elsewhere on the machine spreads over
+    # every configuration instead of skewing one.
+    environments = (("this depyf", args.ours_python), ("original depyf", args.original_python))
+    configurations = [(label, python, mode) for label, python in environments for mode in ("none", "depyf")]
+    runs: dict = {configuration: [] for configuration in configurations}
+    for repeat in range(args.repeats):
+        for configuration in configurations:
+            label, python, mode = configuration
+            result = one_run(python, mode, args.backend)
+            print("run %d, %s, %s: %s" % (repeat + 1, label, mode, result), file=sys.stderr)
+            runs[configuration].append(result)
+    rows = [
+        (label, summarise(runs[(label, python, "none")]), summarise(runs[(label, python, "depyf")]))
+        for label, python in environments
+    ]
     print(
         "| backend %s, median of %d fresh processes | without depyf | with prepare_debug | ratio | files dumped |"
         % (args.backend, args.repeats)
