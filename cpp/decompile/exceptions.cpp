@@ -180,7 +180,7 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
 // How long the code at `copy` repeats the code at `original` up to a
 // return: exit_copy_length, plus (3.12+) the implicit `return None`, whose
 // copies take the line of whatever precedes them.
-int FunctionDecompiler::tail_copy_length(int copy, int original) const {
+int FunctionDecompiler::tail_copy_length(int copy, int original, int evidence) const {
   if (const int n = exit_copy_length(copy, original); n > 0) return n;
   auto implicit_return = [&](int at) {
     if (at < 0 || at + 1 >= int(function_.instrs.size())) return false;
@@ -190,7 +190,64 @@ int FunctionDecompiler::tail_copy_length(int copy, int original) const {
   };
   // Only 3.12+ copy the implicit return into clauses this way.
   if (code_.version.minor < 12) return 0;
-  return copy != original && implicit_return(copy) && implicit_return(original) ? 2 : 0;
+  // An explicit `return` there is the same code: the order the compiler
+  // met the names in says whether the code after the body was an else
+  // clause (`evidence` 1) or came after the try (0); without it, an
+  // explicit return usually has a line of its own.
+  const bool copied = evidence == 1 || (evidence < 0 && is_implicit_return_copy(copy + 1));
+  return copy != original && implicit_return(copy) && implicit_return(original) && copied ? 2 : 0;
+}
+
+namespace {
+
+bool names_from_co_names(Op op) {
+  switch (op) {
+    case Op::LoadName: case Op::LoadGlobal: case Op::LoadAttr: case Op::LoadMethod: case Op::LoadSuperAttr:
+    case Op::StoreName: case Op::StoreGlobal: case Op::StoreAttr: case Op::DeleteName: case Op::DeleteGlobal:
+    case Op::DeleteAttr: case Op::ImportName: case Op::ImportFrom:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+// The compiler writes a try's else clause before its except clauses and
+// the code after the try statement after them, and co_names records names
+// in the order they are first met. 1: the code in [else_start, else_end)
+// meets a new name before the clauses in [clauses_start, clauses_end) do;
+// 0: after them; -1: no name tells.
+int FunctionDecompiler::else_compiled_first(int body_start, int else_start, int else_end, int clauses_start,
+                                            int clauses_end) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  auto names_in = [&](int from, int to) {
+    std::vector<std::string> names;
+    for (int i = std::max(from, 0); i < std::min(to, count); ++i)
+      if (names_from_co_names(instrs[i].op) && !instrs[i].name.empty()) names.push_back(instrs[i].name);
+    return names;
+  };
+  const auto body_names = names_in(body_start, else_start);
+  const auto else_names = names_in(else_start, else_end);
+  const auto clause_names = names_in(clauses_start, clauses_end);
+  auto contains = [](const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  // The earliest co_names position among names only `mine` uses.
+  auto first_own_name = [&](const std::vector<std::string>& mine, const std::vector<std::string>& other) {
+    int best = -1;
+    for (const std::string& name : mine) {
+      if (contains(body_names, name) || contains(other, name)) continue;
+      const int at = int(std::find(code_.names.begin(), code_.names.end(), name) - code_.names.begin());
+      if (best < 0 || at < best) best = at;
+    }
+    return best;
+  };
+  const int in_else = first_own_name(else_names, clause_names);
+  const int in_clauses = first_own_name(clause_names, else_names);
+  if (in_else < 0 || in_clauses < 0 || in_else == in_clauses) return -1;
+  return in_else < in_clauses ? 1 : 0;
 }
 
 // A protected body that "fell through" with a value still on the stack
@@ -387,15 +444,21 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // Clauses that run on into copies of the code after the try: find that
   // code on the normal path and make it the join.
   if (join < 0 && falls && !tails.empty()) {
+    int clauses_end = handler;
+    for (const ClauseTail& tail : tails) clauses_end = std::max(clauses_end, tail.start);
+    const int evidence = code_.version.minor >= 12 && handler > body_end
+                             ? else_compiled_first(index, body_end, handler, handler, clauses_end)
+                             : -1;
     for (int k = body_end; k < int(instrs.size()) && join < 0; ++k) {
       if (!normally_reachable_[block_at(k)]) continue;
-      const bool all_copies = std::all_of(tails.begin(), tails.end(),
-                                          [&](const ClauseTail& tail) { return tail_copy_length(tail.start, k) > 0; });
+      const bool all_copies = std::all_of(tails.begin(), tails.end(), [&](const ClauseTail& tail) {
+        return tail_copy_length(tail.start, k, evidence) > 0;
+      });
       if (all_copies) join = k;
     }
     if (join >= 0) {
       for (const ClauseTail& tail : tails)
-        for (int n = tail_copy_length(tail.start, join), k = 0; k < n; ++k) visited_[tail.start + k] = 1;
+        for (int n = tail_copy_length(tail.start, join, evidence), k = 0; k < n; ++k) visited_[tail.start + k] = 1;
       tails.clear();
     }
   }
@@ -420,6 +483,22 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     else_region.stopped_at = &else_stop;
     Stack else_stack = stack;
     else_falls = walk_region(body_end, else_region, else_stack, orelse);
+  }
+  // Clauses that only "leave" by copies of the implicit return at the end
+  // of the code fell off its end in the source: the code after the body
+  // was the try's else clause (the copies are dropped later).
+  const bool implicit_return_clauses =
+      join < 0 && !orelse.empty() &&
+      std::all_of(handlers.begin(), handlers.end(), [&](const ast::ExceptHandler& handler) {
+        if (kind_ == CodeKind::Module || kind_ == CodeKind::Class) {
+          auto* ret = handler.body.empty() ? nullptr : ast::as<ast::Return>(handler.body.back());
+          return ret != nullptr;
+        }
+        return ends_in_implicit_return(handler.body);
+      });
+  if (implicit_return_clauses) {
+    emit(out, make::try_(body, handlers, orelse), index);
+    return else_falls ? else_stop : -1;
   }
   if (join < 0) {
     // Every clause leaves (return/raise): what follows the body is written

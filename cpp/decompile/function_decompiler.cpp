@@ -69,7 +69,22 @@ void FunctionDecompiler::claim_called_name_unbinding(int call, const std::string
 bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
   if (code_.version.minor < 10 || return_index < 2) return false;
   const ir::Instr& load = function_.instrs[return_index - 1];
-  const ir::Instr& before = function_.instrs[return_index - 2];
+  // Bookkeeping before an explicit `return` takes the return's line too:
+  // compare with the code before it.
+  int previous = return_index - 2;
+  const auto& instrs = function_.instrs;
+  while (previous > 0) {
+    const Op op = instrs[previous].op;
+    if (op == Op::PopExcept || op == Op::PopBlock || op == Op::Nop) {
+      --previous;
+    } else if (previous >= 2 && ir::is_name_delete(op) && ir::is_name_store(instrs[previous - 1].op) &&
+               instrs[previous - 2].op == Op::LoadConst) {
+      previous -= 3;  // `except E as name` unbinding
+    } else {
+      break;
+    }
+  }
+  const ir::Instr& before = instrs[std::max(previous, 0)];
   return load.op == Op::LoadConst && load.arg >= 0 && load.arg < int(code_.consts.size()) &&
          code_.consts[load.arg]->kind == Constant::Kind::None && load.line == before.line &&
          before.target < 0 && before.op != Op::ReturnValue && before.op != Op::RaiseVarargs &&
@@ -300,18 +315,35 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
 namespace {
 
 // The implicit `return None` ending a body, wherever 3.12+ copied it: the
-// last statement, and the last statements of branches that end the body.
-void strip_implicit_returns(ast::Body& body) {
+// last statement, and the last statements of branches that end the body;
+// with `into_try`, also those ending a final try statement's body, clauses
+// and else (3.10+ copy the implicit return there too, and in module code a
+// `return` can only be such a copy).
+void strip_implicit_returns(ast::Body& body, bool into_try) {
   if (body.empty()) return;
   if (auto* ret = ast::as<ast::Return>(body.back()); ret && (!ret->value || is_none_constant(ret->value))) {
     body.pop_back();
+    // `try: ... except E: pass` ending the body: the code after the try
+    // (the implicit return) was written after it, and the clause's copy of
+    // the return is in the clause.
+    if (into_try && !body.empty() && ast::as<ast::Try>(body.back())) strip_implicit_returns(body, into_try);
     return;
   }
+  auto strip_branch = [&](ast::Body& branch) {
+    strip_implicit_returns(branch, into_try);
+    if (branch.empty()) branch.push_back(make::pass());
+  };
   if (auto* branch = ast::as<ast::If>(body.back())) {
     auto copy = std::make_shared<ast::If>(*branch);
-    strip_implicit_returns(copy->body);
-    strip_implicit_returns(copy->orelse);
+    strip_implicit_returns(copy->body, into_try);
+    strip_implicit_returns(copy->orelse, into_try);
     if (copy->body.empty()) copy->body.push_back(make::pass());
+    body.back() = copy;
+  } else if (auto* statement = ast::as<ast::Try>(body.back()); statement && into_try && statement->finalbody.empty()) {
+    auto copy = std::make_shared<ast::Try>(*statement);
+    strip_branch(copy->body);
+    for (auto& handler : copy->handlers) strip_branch(handler.body);
+    strip_implicit_returns(copy->orelse, into_try);  // an else left empty is no else clause
     body.back() = copy;
   }
 }
@@ -357,7 +389,8 @@ bool FunctionDecompiler::ends_in_unreachable_implicit_return() const {
 
 void FunctionDecompiler::finish_body(ast::Body& body) {
   if (kind_ != CodeKind::Lambda && ends_in_unreachable_implicit_return()) restore_final_else(body);
-  if (kind_ != CodeKind::Lambda) strip_implicit_returns(body);
+  if (kind_ != CodeKind::Lambda)
+    strip_implicit_returns(body, code_.version.minor >= 10 || kind_ == CodeKind::Module || kind_ == CodeKind::Class);
   if (kind_ == CodeKind::Class) {
     // Bookkeeping the compiler adds to every class body.
     auto drop = [&](const char* name) {

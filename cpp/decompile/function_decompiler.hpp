@@ -212,7 +212,8 @@ class FunctionDecompiler {
   // ---- copies of exit blocks (exit_copies.cpp) ----
   int resolve_jumps(int index) const;
   int exit_copy_length(int a, int b) const;
-  int tail_copy_length(int copy, int original) const;
+  int tail_copy_length(int copy, int original, int evidence = -1) const;
+  int else_compiled_first(int body_start, int else_start, int else_end, int clauses_start, int clauses_end) const;
   // `a` and `b` are one target, or `b` starts a copy of the exit
   // code at `a` (then marked as decompiled).
   bool same_exit(int a, int b);

@@ -104,6 +104,17 @@ bool same_simple_constant(const Constant& a, const Constant& b) {
   }
 }
 
+// `def name` stores `name`, or in a class `_Class__name` for a private
+// name (the compiler mangles the store, not the code object's name).
+bool defines_name(const std::string& code_name, const std::string& stored) {
+  if (code_name == stored) return true;
+  if (code_name.size() < 3 || code_name.compare(0, 2, "__") != 0 ||
+      code_name.compare(code_name.size() - 2, 2, "__") == 0 || stored.size() <= code_name.size() + 1)
+    return false;
+  const std::size_t prefix = stored.size() - code_name.size();
+  return stored.compare(prefix, std::string::npos, code_name) == 0 && stored[0] == '_' && stored[1] != '_';
+}
+
 // A function that only a `def` statement can write (not a lambda).
 bool is_def_value(const Value& value) {
   return value.function && value.function->code && value.function->code->name != "<lambda>" &&
@@ -216,8 +227,8 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
   }
   if (value.kind == Value::Kind::Function && ast::as<ast::Name>(target)) {
     const std::string& name = ast::as<ast::Name>(target)->id;
-    if (value.function->code->name == name) {
-      emit(out, function_statement(*value.function, name, {}, index), index);
+    if (defines_name(value.function->code->name, name)) {
+      emit(out, function_statement(*value.function, value.function->code->name, {}, index), index);
       return;
     }
   }
@@ -247,8 +258,8 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
       emit(out, class_statement(value, name, index), index);
       return;
     }
-    if (value.function->code->name == name && !value.decorators.empty()) {
-      emit(out, function_statement(*value.function, name, value.decorators, index), index);
+    if (defines_name(value.function->code->name, name) && !value.decorators.empty()) {
+      emit(out, function_statement(*value.function, value.function->code->name, value.decorators, index), index);
       return;
     }
   }
@@ -1015,15 +1026,22 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       simulate_call_ex(index, stack);
       return;
     case Op::CallIntrinsic1: {
+      if (instr.arg == 2) {  // INTRINSIC_IMPORT_STAR (3.12+): `from m import *`, its None result dropped next
+        Value module = pop(stack, index);
+        if (module.kind != Value::Kind::Module) fail(index, "import * without a module");
+        emit(out, make::import_from(module.import->module.empty() ? std::nullopt
+                                                                  : std::optional<std::string>(module.import->module),
+                                    {make::alias("*")}, module.import->level),
+             index);
+        stack.push_back(Value::unknown("import_star_result"));
+        return;
+      }
       ast::ExprPtr operand = pop_expr(stack, index);
       switch (instr.arg) {
         case 1:  // INTRINSIC_PRINT (interactive mode)
           emit(out, make::expr_stmt(operand), index);
           stack.push_back(Value::unknown("print"));
           return;
-        case 2: {  // INTRINSIC_IMPORT_STAR: the module is the operand
-          fail(index, "import * through CALL_INTRINSIC_1 is handled by the import walk");
-        }
         case 5:  // INTRINSIC_UNARY_POSITIVE
           push(make::unaryop(ast::UnaryOperator::UAdd, operand));
           return;

@@ -81,3 +81,31 @@ def reraise_or_return_inside_except_as(self):
         if e.args:
             return e.args
         raise
+
+
+def except_pass_ending_the_function(self):
+    try:
+        self.rset()
+    except LookupError:
+        pass
+
+
+def try_else_ending_the_function(self, conn):
+    try:
+        import readline
+    except ImportError:
+        self.available = False
+    else:
+        readline.set_completer(self.complete)
+        self.available = True
+
+
+def explicit_return_in_except_as(self, conn):
+    try:
+        self.peer = conn.getpeername()
+    except OSError as err:
+        self.close()
+        if err.errno != 107:
+            raise
+        return
+    print("Peer:", repr(self.peer))

@@ -324,3 +324,15 @@ def while_not_with_a_call_before(self):
     self.handle_one_request()
     while not self.close_connection:
         self.handle_one_request()
+
+
+class PrivateMethods:
+    def __setup(self):
+        return 1
+
+    def run(self):
+        return self.__setup()
+
+
+def private_method_call(obj):
+    return obj.run()
