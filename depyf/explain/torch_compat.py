@@ -36,6 +36,47 @@ def _nothing() -> None:
     return None
 
 
+class _SharedPatch:
+    """One patched hook point shared by every listener (prepare_debug blocks
+    may nest or overlap when driven by hand): patched while anyone listens,
+    restored when the last one leaves, whatever the order."""
+
+    def __init__(self, install: Callable[[Callable[..., Any]], Optional[Undo]]) -> None:
+        self._install = install
+        self._listeners: List[Callable[..., Any]] = []
+        self._undo: Optional[Undo] = None
+
+    def add(self, listener: Callable[..., Any]) -> Undo:
+        if not self._listeners:
+            self._undo = self._install(self._dispatch)
+            if self._undo is None:  # the hook point is gone; already warned
+                return _nothing
+        self._listeners.append(listener)
+
+        def remove() -> None:
+            for index, current in enumerate(self._listeners):
+                if current is listener:
+                    del self._listeners[index]
+                    break
+            if not self._listeners and self._undo is not None:
+                undo, self._undo = self._undo, None
+                undo()
+
+        return remove
+
+    def _dispatch(self, *args: Any) -> Any:
+        """Calls every listener; the first result that is not None wins."""
+        result = None
+        for listener in list(self._listeners):
+            try:
+                answer = listener(*args)
+            except Exception:  # noqa: BLE001 - a listener must never break torch
+                answer = None
+            if result is None:
+                result = answer
+        return result
+
+
 # ---- the bytecode hook --------------------------------------------------------------------------
 
 
@@ -131,26 +172,30 @@ def innermost_fn(fn: Any) -> Any:
 # ---- why code was compiled ----------------------------------------------------------------------
 
 
-def tap_recompile_reasons(record: Callable[[types.CodeType, List[str]], None]) -> Undo:
-    """Calls record(code, reasons) whenever Dynamo works out which guards failed."""
+def _patch_recompile_reasons(record: Callable[..., Any]) -> Optional[Undo]:
     try:
         import torch._dynamo.convert_frame as convert_frame
 
         original = convert_frame.get_and_maybe_log_recompilation_reasons
     except Exception as error:  # noqa: BLE001
         warn_once("recompilation reasons", error)
-        return _nothing
+        return None
 
     def tapped(cache_entries: Any, frame: Any, *args: Any, **kwargs: Any) -> Any:
         reasons = original(cache_entries, frame, *args, **kwargs)
-        try:
-            record(frame.f_code, [str(reason) for reason in reasons or []])
-        except Exception:  # noqa: BLE001 - recording must never break compiling
-            pass
+        record(frame.f_code, [str(reason) for reason in reasons or []])
         return reasons
 
     convert_frame.get_and_maybe_log_recompilation_reasons = tapped
     return lambda: setattr(convert_frame, "get_and_maybe_log_recompilation_reasons", original)
+
+
+_recompile_reasons = _SharedPatch(_patch_recompile_reasons)
+
+
+def tap_recompile_reasons(record: Callable[[types.CodeType, List[str]], None]) -> Undo:
+    """Calls record(code, reasons) whenever Dynamo works out which guards failed."""
+    return _recompile_reasons.add(record)
 
 
 def graph_break_reasons() -> list:
@@ -189,8 +234,8 @@ def describe_graph_break(reason: Any) -> Dict[str, Any]:
 # ---- graphs and kernels -------------------------------------------------------------------------
 
 
-def tap_graph_code(record: Callable[[str, Any], None]) -> Undo:
-    """Calls record(name, graph_module) for every graph Dynamo/AOTAutograd/Inductor formats.
+def _patch_graph_code(record: Callable[..., Any]) -> Optional[Undo]:
+    """Makes every graph Dynamo/AOTAutograd/Inductor formats reach record(name, graph_module).
 
     `lazy_format_graph_code` is imported by name all over torch, so its code
     object is swapped for a shim that reports and then calls a copy of the
@@ -207,7 +252,7 @@ def tap_graph_code(record: Callable[[str, Any], None]) -> Undo:
         original.__kwdefaults__ = target.__kwdefaults__
     except Exception as error:  # noqa: BLE001
         warn_once("graph dumps (__compiled_fn_*.py)", error)
-        return _nothing
+        return None
 
     namespace = target.__globals__
     namespace["__depyf_graph_tap__"] = record
@@ -230,7 +275,15 @@ def tap_graph_code(record: Callable[[str, Any], None]) -> Undo:
     return undo
 
 
-def tap_kernel_loading(redirect: Callable[[str], Optional[str]]) -> Undo:
+_graph_code = _SharedPatch(_patch_graph_code)
+
+
+def tap_graph_code(record: Callable[[str, Any], None]) -> Undo:
+    """Calls record(name, graph_module) for every graph Dynamo/AOTAutograd/Inductor formats."""
+    return _graph_code.add(record)
+
+
+def _patch_kernel_loading(redirect: Callable[..., Any]) -> Optional[Undo]:
     """Inductor loads its generated Python module from a path; redirect(path) may
     return another path holding the same source (the dump), which is loaded instead."""
     try:
@@ -240,7 +293,7 @@ def tap_kernel_loading(redirect: Callable[[str], Optional[str]]) -> Undo:
         function = original.__func__
     except Exception as error:  # noqa: BLE001
         warn_once("Inductor kernel dumps (__compiled_fn_*.kernel_*.py)", error)
-        return _nothing
+        return None
 
     def load_by_key_path(cls: Any, key: str, path: str, *args: Any, **kwargs: Any) -> Any:
         try:
@@ -256,6 +309,15 @@ def tap_kernel_loading(redirect: Callable[[str], Optional[str]]) -> Undo:
 
     PyCodeCache.load_by_key_path = classmethod(load_by_key_path)  # type: ignore[method-assign,assignment]
     return lambda: setattr(PyCodeCache, "load_by_key_path", original)
+
+
+_kernel_loading = _SharedPatch(_patch_kernel_loading)
+
+
+def tap_kernel_loading(redirect: Callable[[str], Optional[str]]) -> Undo:
+    """Inductor loads its generated Python module from a path; redirect(path) may
+    return another path holding the same source (the dump), which is loaded instead."""
+    return _kernel_loading.add(redirect)
 
 
 # ---- running compiled code from the dumped files ------------------------------------------------
@@ -309,7 +371,7 @@ def bytecode_logger() -> Any:
         return None
 
 
-def disable_compile_caches() -> Undo:
+def _patch_compile_caches(_unused: Callable[..., Any]) -> Optional[Undo]:
     """AOTAutograd's and Inductor's caches skip the very steps whose output is
     dumped (graphs, kernels); a cache hit would leave the dump incomplete."""
     settings = (
@@ -335,3 +397,11 @@ def disable_compile_caches() -> Undo:
             setattr(module, name, previous)
 
     return undo
+
+
+_compile_caches = _SharedPatch(_patch_compile_caches)
+
+
+def disable_compile_caches() -> Undo:
+    """Turns the AOTAutograd/Inductor caches off until the returned undo (shared by nested blocks)."""
+    return _compile_caches.add(_nothing)

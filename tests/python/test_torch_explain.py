@@ -339,3 +339,26 @@ def test_skipped_frames_are_reported(tmp_path):
         text = handle.read()
     assert "break_inside_loop" in text and "print" in text
     assert not dump_files(directory, "full_code_for_break_inside_loop_*.py")
+
+
+def test_overlapping_blocks_share_and_restore_hook_points(tmp_path):
+    import torch._dynamo.utils as dynamo_utils
+    from torch._inductor.codecache import PyCodeCache
+
+    original_code = dynamo_utils.lazy_format_graph_code.__code__
+    original_loader = PyCodeCache.__dict__["load_by_key_path"]
+    outer = depyf.prepare_debug(str(tmp_path / "outer"))
+    inner = depyf.prepare_debug(str(tmp_path / "inner"))
+    outer.__enter__()
+    inner.__enter__()
+    torch.compile(unsupported_call, backend="aot_eager")(torch.randn(3))
+    outer.__exit__(None, None, None)  # closed first, out of order
+    torch.compile(breaks_on_print, backend="aot_eager")(torch.randn(3), torch.randn(3))
+    inner.__exit__(None, None, None)
+    assert dump_files(str(tmp_path / "outer"), "__compiled_fn*Forward_graph*.py")
+    assert dump_files(str(tmp_path / "inner"), "full_code_for_breaks_on_print_*.py")
+    assert len(dump_files(str(tmp_path / "inner"), "__compiled_fn*Forward_graph*.py")) > len(
+        dump_files(str(tmp_path / "outer"), "__compiled_fn*Forward_graph*.py")
+    )
+    assert dynamo_utils.lazy_format_graph_code.__code__ is original_code
+    assert PyCodeCache.__dict__["load_by_key_path"] is original_loader
