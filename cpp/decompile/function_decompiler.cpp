@@ -416,9 +416,12 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
       }
     }
   }
+  // A module or class docstring must stay first (declarations go after it).
+  std::size_t declarations_at = 0;
   if ((kind_ == CodeKind::Class || kind_ == CodeKind::Module) && !body.empty() && assigns_name(body.front(), "__doc__")) {
     auto value = ast::as<ast::Assign>(body.front())->value;
     body.front() = make::expr_stmt(value);
+    declarations_at = 1;
   }
   ast::Body declarations;
   // STORE_GLOBAL anywhere, or LOAD_GLOBAL in a class body (which otherwise
@@ -428,7 +431,7 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   if (kind_ == CodeKind::Function && !code_.consts.empty() && code_.consts[0]->kind == Constant::Kind::Str) {
     declarations.insert(declarations.begin(), make::expr_stmt(make::constant(code_.consts[0])));
   }
-  body.insert(body.begin(), declarations.begin(), declarations.end());
+  body.insert(body.begin() + declarations_at, declarations.begin(), declarations.end());
   if (body.empty()) body.push_back(make::pass());
 }
 

@@ -910,6 +910,14 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
         // A constant tuple extended into an empty display is how 3.9+ build
         // long constant lists: [1, 2, 3].
         auto items = tuple_constant_items(item);
+        // ... and long constant sets from a frozenset: {1, 2, 3}.
+        auto* constant = ast::as<ast::Constant>(item);
+        if (!items && constant && constant->value->kind == Constant::Kind::FrozenSet &&
+            ast::as<ast::Set>(target.expr)) {
+          std::vector<ast::ExprPtr> members;
+          for (const auto& member : constant->value->items) members.push_back(make::constant(member));
+          items = make::tuple(std::move(members));
+        }
         if (items && elts.empty()) {
           elts = ast::as<ast::Tuple>(items)->elts;
         } else {

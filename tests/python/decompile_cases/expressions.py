@@ -466,3 +466,8 @@ def returned_conditional_with_constants(val):
 
 def returned_conditional_of_two_constants(self):
     return "" if any(map(self.strip().startswith, self.prefixes)) else True
+
+
+def long_constant_set(x):
+    values = {1, 2, 3, 4, 5, 6, 7, 8, 11, 14, 15}
+    return x in values
