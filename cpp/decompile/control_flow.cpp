@@ -333,6 +333,20 @@ ast::StmtPtr FunctionDecompiler::as_assert(const ast::ExprPtr& test, const ast::
   return make::assert_(negate(test), message);
 }
 
+// `[POP_BLOCK...] LOAD_CONST None; RETURN_VALUE` at `at` (a copy of the
+// implicit return where a try body is left): its length, or 0.
+int FunctionDecompiler::implicit_return_tail_length(int at) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  int i = at;
+  while (i < count && instrs[i].op == Op::PopBlock) ++i;
+  if (i + 1 >= count || instrs[i].op != Op::LoadConst || instrs[i + 1].op != Op::ReturnValue) return 0;
+  if (instrs[i].arg < 0 || instrs[i].arg >= int(code_.consts.size()) ||
+      code_.consts[instrs[i].arg]->kind != Constant::Kind::None)
+    return 0;
+  return i + 2 - at;
+}
+
 int FunctionDecompiler::decompile_conditional(int index, const Region& region, Stack& stack, ast::Body& out) {
   // 3.12+ value-producing and/or: the tested value is a copy of the one below.
   if (stack.size() >= 2 && stack.back().copy_token && stack.back().copy_token == stack[stack.size() - 2].copy_token &&
@@ -363,6 +377,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       then_start + 1 == else_start && then_start < int(function_.instrs.size()) &&
       function_.instrs[then_start].op == Op::Jump && function_.instrs[then_start].target == region.loop->continue_target &&
       !then_is_true;
+  int stopped = -1;  // where the last branch walked left the protected region
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
     if (start == join) return true;
     if (jumps_over_latch && start == then_start) {
@@ -390,13 +405,30 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       body.push_back(make::break_());
       return false;
     }
-    return walk_region(start, region.sub(join, block_at(start), region.loop), branch_stack, body);
+    Region sub = region.sub(join, block_at(start), region.loop);
+    sub.stopped_at = &stopped;
+    return walk_region(start, sub, branch_stack, body);
   };
   Stack then_stack = stack, else_stack = stack;
   ast::Body then_body, else_body;
   const bool then_falls = branch(then_start, then_stack, then_body);
+  const int then_stopped = stopped;
+  stopped = -1;
   const bool else_falls = branch(else_start, else_stack, else_body);
+  const int else_stopped = stopped;
   (void)depth;
+  // Both branches of an if ending a try body leave it through their own
+  // copy of the implicit return (≤3.10 POP_BLOCK first): they meet there.
+  int continue_at = join;
+  if (then_falls && else_falls && region.protection >= 0 && then_stopped >= 0 && else_stopped >= 0 &&
+      then_stopped != else_stopped && !within_protection(then_stopped, region.protection) &&
+      !within_protection(else_stopped, region.protection)) {
+    const int n = implicit_return_tail_length(then_stopped);
+    if (n > 0 && n == implicit_return_tail_length(else_stopped)) {
+      for (int k = 0; k < n; ++k) visited_[else_stopped + k] = 1;
+      continue_at = then_stopped;
+    }
+  }
 
   if (then_falls && else_falls && then_body.empty() && else_body.empty() && then_stack.size() == stack.size() + 1 &&
       else_stack.size() == stack.size() + 1) {
@@ -448,7 +480,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   emit(out, make::if_(test, then_body, else_body), index);
   stack = then_falls ? then_stack : else_stack;
   if (!then_falls && !else_falls) return -1;
-  return join;
+  return continue_at;
 }
 
 // Where the latch's copy of a one-jump test starts, extended backwards

@@ -142,6 +142,7 @@ class FunctionDecompiler {
 
   // ---- control flow (control_flow.cpp) ----
   int decompile_conditional(int index, const Region& region, Stack& stack, ast::Body& out);
+  int implicit_return_tail_length(int at) const;
   int decompile_value_bool(int index, const Region& region, Stack& stack);
   int decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out);
   ast::ExprPtr infinite_loop_test() const;

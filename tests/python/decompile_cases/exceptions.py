@@ -109,3 +109,11 @@ def explicit_return_in_except_as(self, conn):
             raise
         return
     print("Peer:", repr(self.peer))
+
+
+def if_ending_a_try_body_that_ends_the_function(self):
+    try:
+        if self.delete_font:
+            self.call("font", "delete", self.name)
+    except Exception:
+        pass
