@@ -531,7 +531,9 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
   if (end >= int(instrs.size())) fail(handler, "finally body without END_FINALLY");
   ast::Body body;
   Stack body_stack = stack;
-  const bool falls = walk_region(index, body_region, body_stack, body);
+  bool falls = walk_region(index, body_region, body_stack, body);
+  // `try: return value finally: ...`: POP_BLOCK; CALL_FINALLY; RETURN_VALUE.
+  if (falls) falls = !finish_return_after(first_outside(index, handler), body_region, stack.size(), body_stack, body);
   if (body.empty()) body.push_back(make::pass());
   if (const int body_end = first_outside(index, handler);
       falls && body_end < int(instrs.size()) && instrs[body_end].op == Op::BeginFinally)

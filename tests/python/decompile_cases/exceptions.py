@@ -117,3 +117,12 @@ def if_ending_a_try_body_that_ends_the_function(self):
             self.call("font", "delete", self.name)
     except Exception:
         pass
+
+
+def return_inside_try_finally(self, cmd):
+    old_path = self.getenv("path")
+    try:
+        self.environ["path"] = self.paths
+        return self.spawn(cmd)
+    finally:
+        self.environ["path"] = old_path
