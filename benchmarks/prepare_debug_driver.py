@@ -2,7 +2,7 @@
 transformer built in code, with or without depyf.prepare_debug.
 
     python prepare_debug_driver.py {none|depyf} BACKEND DUMP_DIR
-Prints one JSON line: {"seconds": ..., "files": ...}.
+Prints one JSON line: {"seconds": ..., "cpu_seconds": ..., "files": ...}.
 """
 
 import json
@@ -58,6 +58,7 @@ def main() -> None:
     compiled = torch.compile(model, backend=backend)
     batches = [torch.randint(0, 256, (2, length)) for length in (16, 16, 24, 32)]
     start = time.perf_counter()
+    cpu_start = time.process_time()
     if mode == "depyf":
         import depyf
 
@@ -68,8 +69,9 @@ def main() -> None:
         for tokens in batches:
             compiled(tokens).sum().backward()
     seconds = time.perf_counter() - start
+    cpu_seconds = time.process_time() - cpu_start
     files = len(os.listdir(dump_dir)) if os.path.isdir(dump_dir) else 0
-    print(json.dumps({"seconds": seconds, "files": files}))
+    print(json.dumps({"seconds": seconds, "cpu_seconds": cpu_seconds, "files": files}))
 
 
 if __name__ == "__main__":
