@@ -411,15 +411,38 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   };
   Stack then_stack = stack, else_stack = stack;
   ast::Body then_body, else_body;
-  const bool then_falls = branch(then_start, then_stack, then_body);
-  const int then_stopped = stopped;
+  // A branch of an if inside a with or try body that left the protected
+  // code with a value on the stack stopped in the middle of its `return
+  // value` (the with's exit call or finally copy comes first): finish it.
+  auto finish_branch_return = [&](bool falls, int at, Stack& branch_stack, ast::Body& body) {
+    if (!falls || at < 0 || region.protection < 0 || within_protection(at, region.protection) ||
+        branch_stack.size() <= stack.size())
+      return falls;
+    int i = at;
+    return !finish_return(i, region, branch_stack, body);
+  };
+  // (Branches that meet with a value each are a conditional expression.)
+  bool then_falls = branch(then_start, then_stack, then_body);
+  int then_stopped = stopped >= 0 ? stopped : join;  // (a jump to the join stops there too)
   stopped = -1;
-  const bool else_falls = branch(else_start, else_stack, else_body);
-  const int else_stopped = stopped;
+  bool else_falls = branch(else_start, else_stack, else_body);
+  int else_stopped = stopped >= 0 ? stopped : join;
+  if (!(then_falls && else_falls && then_stopped == else_stopped)) {
+    then_falls = finish_branch_return(then_falls, then_stopped, then_stack, then_body);
+    else_falls = finish_branch_return(else_falls, else_stopped, else_stack, else_body);
+  }
+  if (!then_falls) then_stopped = -1;
+  if (!else_falls) else_stopped = -1;
   (void)depth;
   // Both branches of an if ending a try body leave it through their own
   // copy of the implicit return (≤3.10 POP_BLOCK first): they meet there.
   int continue_at = join;
+  // One branch left: the other goes on where it left the protected code.
+  auto left_protection = [&](int at) {
+    return at >= 0 && region.protection >= 0 && !within_protection(at, region.protection);
+  };
+  if (!then_falls && else_falls && left_protection(else_stopped)) continue_at = else_stopped;
+  if (then_falls && !else_falls && left_protection(then_stopped)) continue_at = then_stopped;
   if (then_falls && else_falls && region.protection >= 0 && then_stopped >= 0 && else_stopped >= 0 &&
       then_stopped != else_stopped && !within_protection(then_stopped, region.protection) &&
       !within_protection(else_stopped, region.protection)) {
@@ -466,7 +489,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       emit(out, statement, index);
       for (auto& stmt : else_body) out.push_back(stmt);
       stack = else_stack;
-      return else_falls ? join : -1;
+      return else_falls ? continue_at : -1;
     }
   }
   // A branch that ends in a copy of the function's implicit return fell
@@ -475,7 +498,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     emit(out, make::if_(test, then_body, {}), index);
     for (auto& stmt : else_body) out.push_back(stmt);
     stack = else_stack;
-    return else_falls ? join : -1;
+    return else_falls ? continue_at : -1;
   }
   emit(out, make::if_(test, then_body, else_body), index);
   stack = then_falls ? then_stack : else_stack;

@@ -592,14 +592,16 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   body_region.clause_end = nullptr;
   ast::Body body;
   Stack body_stack = stack;
+  int body_stopped = -1;  // where the body left the protected code (an if's branch may leave later)
+  body_region.stopped_at = &body_stopped;
   bool falls = walk_region(p, body_region, body_stack, body);
-  if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
+  const int e = falls && body_stopped > body_end ? body_stopped : body_end;
+  if (falls) falls = !finish_return_after(e, body_region, stack.size(), body_stack, body);
   if (body.empty()) body.push_back(make::pass());
   mark_handler_code_visited(handler);
   stack.pop_back();  // the exit slot
   emit(out, make::with({make::with_item(context, target)}, body), index);
   if (!falls) return -1;
-  const int e = body_end;
   if (code_.version.minor == 8) {
     // BEGIN_FINALLY falls into the shared exit: WITH_CLEANUP_START/FINISH; END_FINALLY.
     if (e + 3 >= int(instrs.size()) || instrs[e].op != Op::BeginFinally || instrs[e + 1].op != Op::WithCleanupStart ||
