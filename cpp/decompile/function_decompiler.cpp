@@ -229,8 +229,11 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         }
         fail(i, "jump out of the structured region");
       }
-      case Op::ReturnValue:
-        emit(out, make::return_(pop_expr(stack, i)), i);
+      case Op::ReturnValue: {
+        ast::ExprPtr value = pop_expr(stack, i);
+        // An async generator may only `return` bare.
+        if ((code_.flags & kFlagAsyncGenerator) && is_none_constant(value)) value = nullptr;
+        emit(out, make::return_(value), i);
         if (is_implicit_return_copy(i)) implicit_return_copies_.push_back(out.back().get());
         // 3.12+ fuse `return constant` into RETURN_CONST before copying
         // returns into branches: an unfused pair is such a copy.
@@ -238,6 +241,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
             function_.instrs[i - 1].offset != instr.offset)
           branch_return_copies_.push_back(out.back().get());
         return false;
+      }
       case Op::RaiseVarargs: {
         ast::ExprPtr cause = instr.arg >= 2 ? pop_expr(stack, i) : nullptr;
         ast::ExprPtr exc = instr.arg >= 1 ? pop_expr(stack, i) : nullptr;

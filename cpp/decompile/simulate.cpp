@@ -1050,6 +1050,9 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
           emit(out, make::expr_stmt(operand), index);
           stack.push_back(Value::unknown("print"));
           return;
+        case 4:  // INTRINSIC_ASYNC_GEN_WRAP (3.12+): the value an async generator yields
+          push(operand);
+          return;
         case 5:  // INTRINSIC_UNARY_POSITIVE
           push(make::unaryop(ast::UnaryOperator::UAdd, operand));
           return;

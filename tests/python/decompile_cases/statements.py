@@ -336,3 +336,9 @@ class PrivateMethods:
 
 def private_method_call(obj):
     return obj.run()
+
+
+async def async_generator_with_bare_return(source):
+    if source is None:
+        return
+    yield source
