@@ -108,6 +108,8 @@ class FunctionDecompiler {
   bool folded_arguments(const ast::ExprPtr& args) const;
   bool is_assert_raise(int index) const;
   void simulate_import(int index, Stack& stack, ast::Body& out);
+  // `from m import *`: pops the module, emits the statement.
+  void import_star(int index, Stack& stack, ast::Body& out);
   void discard(int index, Stack& stack, ast::Body& out);
 
   // ---- order of evaluation (evaluation_order.cpp) ----

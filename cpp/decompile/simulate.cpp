@@ -544,7 +544,10 @@ void FunctionDecompiler::simulate_import(int index, Stack& stack, ast::Body& out
     stack.push_back(imported);
     return;
   }
-  // from m import *
+  import_star(index, stack, out);  // IMPORT_STAR (≤3.11)
+}
+
+void FunctionDecompiler::import_star(int index, Stack& stack, ast::Body& out) {
   Value module = pop(stack, index);
   if (module.kind != Value::Kind::Module) fail(index, "import * without a module");
   emit(out, make::import_from(module.import->module.empty() ? std::nullopt
@@ -1035,12 +1038,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       return;
     case Op::CallIntrinsic1: {
       if (instr.arg == 2) {  // INTRINSIC_IMPORT_STAR (3.12+): `from m import *`, its None result dropped next
-        Value module = pop(stack, index);
-        if (module.kind != Value::Kind::Module) fail(index, "import * without a module");
-        emit(out, make::import_from(module.import->module.empty() ? std::nullopt
-                                                                  : std::optional<std::string>(module.import->module),
-                                    {make::alias("*")}, module.import->level),
-             index);
+        import_star(index, stack, out);
         stack.push_back(Value::unknown("import_star_result"));
         return;
       }
