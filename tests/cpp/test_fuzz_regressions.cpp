@@ -96,6 +96,14 @@ class Marshal310 {
     out += '\0';
   }
   int claim_slot() { return slots_++; }
+  // The fields after cellvars: filename "f", the name, firstlineno 1, an
+  // empty line table.
+  void code_trailer(const std::string& name) {
+    str("f");
+    str(name);
+    i32(1);
+    bytes("");
+  }
 
  private:
   int slots_ = 0;
@@ -132,16 +140,10 @@ TEST(FuzzRegressions, ManyNestedCodeObjectsListInLinearTime) {
   for (const int field : {0, 0, 0, 0, 1, 0}) m.i32(field);
   m.bytes(std::string{kNop, 0});
   for (int i = 0; i < 5; ++i) m.empty_tuple();  // consts names varnames freevars cellvars
-  m.str("f");
-  m.str("g");
-  m.i32(1);
-  m.bytes("");
+  m.code_trailer("g");
   for (int i = 1; i < kChildren; ++i) m.reference(child_slot);
   for (int i = 0; i < 4; ++i) m.empty_tuple();  // names varnames freevars cellvars
-  m.str("f");
-  m.str("<module>");
-  m.i32(1);
-  m.bytes("");
+  m.code_trailer("<module>");
 
   const auto start = Clock::now();
   const CodePtr parsed = read_marshal_code(m.out, PythonVersion{3, 10});
@@ -195,16 +197,10 @@ TEST(FuzzRegressions, SharedVariableTuplesReadAndListInLinearTime) {
       m.empty_tuple();
       m.reference(cellvars_slot);
     }
-    m.str("f");
-    m.str("f" + std::to_string(k));
-    m.i32(1);
-    m.bytes("");
+    m.code_trailer("f" + std::to_string(k));
   }
   for (int i = 0; i < 4; ++i) m.empty_tuple();
-  m.str("f");
-  m.str("<module>");
-  m.i32(1);
-  m.bytes("");
+  m.code_trailer("<module>");
 
   const auto start = Clock::now();
   const CodePtr parsed = read_marshal_code(m.out, PythonVersion{3, 10});
