@@ -165,6 +165,18 @@ bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack, 
   return pure && statements.empty() && scratch.size() == stack.size() + 1;
 }
 
+Condition FunctionDecompiler::trial_condition(int first, int jump, Stack& stack) {
+  try {
+    for (int i = first; i < jump; ++i) {
+      ast::Body none;
+      simulate(i, stack, none);
+    }
+    return read_condition(jump, stack);
+  } catch (const Error&) {
+    return Condition{};
+  }
+}
+
 Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
   auto one_jump = [&](int at, Stack& s) {
     const ir::Instr& jump = function_.instrs[at];
@@ -233,15 +245,7 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
       Stack trial = stack;
       const std::vector<char> visited_before = visited_;
       const auto globals_before = globals_.size();
-      try {
-        for (int i = b.first; i < b.last; ++i) {
-          ast::Body none;
-          simulate(i, trial, none);
-        }
-        d = read_condition(b.last, trial);
-      } catch (const Error&) {
-        d = Condition{};
-      }
+      d = trial_condition(b.first, b.last, trial);
       if (d.expr) {
         if (chain.true_target == chain.next && same_exit(chain.false_target, d.false_target)) kind = 1;
         else if (chain.true_target == chain.next && same_exit(chain.false_target, d.true_target)) kind = 2;
@@ -702,16 +706,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     const std::vector<char> visited_before = visited_;
     const auto globals_before = globals_.size();
     Stack condition_stack = stack;
-    Condition condition;
-    try {
-      for (int i = head.first; i < head.last; ++i) {
-        ast::Body none;
-        simulate(i, condition_stack, none);
-      }
-      condition = read_condition(head.last, condition_stack);
-    } catch (const Error&) {
-      condition = Condition{};
-    }
+    const Condition condition = trial_condition(head.first, head.last, condition_stack);
     const bool body_is_true = condition.true_target == condition.next;
     const int exit = body_is_true ? condition.false_target : condition.true_target;
     const int count = int(function_.instrs.size());

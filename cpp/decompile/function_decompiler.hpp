@@ -153,6 +153,10 @@ class FunctionDecompiler {
   int repeated_latch_test(int test_block, const cfg::Loop* loop, int header_block, int then_start, int else_start,
                           int index) const;
   Condition read_condition(int index, Stack& stack);
+  // Simulates [first, jump) on `stack` and reads the condition ending at
+  // `jump`; an empty Condition when that block is not one (the caller
+  // restores what the trial marked visited).
+  Condition trial_condition(int first, int jump, Stack& stack);
   bool is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header = false) const;
   int join_of(const Condition& condition, const Region& region) const;
   bool inside(int instr, const Region& region) const;
