@@ -165,8 +165,13 @@ void FunctionDecompiler::simulate_in_order(int index, Stack& stack, ast::Body& o
     simulate(index, stack, out);
     return;
   }
-  std::vector<const ast::Expr*> before;
-  before.reserve(stack.size());
+  if (stack.empty()) {  // nothing can be held
+    simulate(index, stack, out);
+    return;
+  }
+  // Runs for every instruction of the walk: one buffer, reused.
+  std::vector<const ast::Expr*>& before = held_before_;
+  before.clear();
   for (const Value& value : stack) before.push_back(value.expr.get());
   const std::size_t first_new = out.size();
   simulate(index, stack, out);

@@ -122,6 +122,7 @@ class FunctionDecompiler {
   std::string new_temporary();
   bool is_temporary(const std::string& name) const;
   int temporaries_ = 0;
+  std::vector<const ast::Expr*> held_before_;  // simulate_in_order's snapshot of the stack
   // LIST_EXTEND and friends on a container that is not a display being
   // built (or is shared with another stack slot): a method call statement.
   void update_container_in_place(int index, Value& target, const char* method, std::vector<ast::ExprPtr> arguments,
