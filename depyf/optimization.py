@@ -3,11 +3,10 @@ makes for a module's forward and dispatch to them by hand (as vLLM does)."""
 
 from __future__ import annotations
 
-import sys
 from abc import abstractmethod
 from contextlib import contextmanager
-from types import CodeType, FrameType
-from typing import Any, Callable, Iterator, List, Optional
+from types import CodeType
+from typing import Any, Callable, Iterator, List
 
 
 class TorchCompileWrapperWithCustomDispatcher:
@@ -32,22 +31,13 @@ class TorchCompileWrapperWithCustomDispatcher:
 
     def bytecode_hook(self, old_code: CodeType, new_code: CodeType) -> None:
         """Keeps Dynamo's code for this instance's forward."""
+        from depyf.explain import torch_compat
+
         if old_code is not self.original_code_object:
             return
-        frame: Optional[FrameType] = sys._getframe()
-        while frame is not None:
-            local = frame.f_locals
-            if frame.f_code.co_filename.endswith("convert_frame.py"):
-                target = local.get("frame")
-                if target is not None and getattr(target, "f_code", None) is old_code:
-                    if target.f_locals.get("self") is not self:
-                        return
-                    break
-                if local.get("code") is old_code and isinstance(local.get("locals"), dict):
-                    if local["locals"].get("self") is not self:
-                        return
-                    break
-            frame = frame.f_back
+        namespaces = torch_compat.compiling_frame_namespaces(old_code)
+        if namespaces is not None and namespaces[1].get("self") is not self:
+            return  # another instance of this class
         self.compiled_codes.append(new_code)
 
     @contextmanager

@@ -136,9 +136,6 @@ def debug() -> Iterator[None]:
         restore_eval()
 
 
-def current_dump_dir() -> Optional[str]:
-    return _state["dump_src_dir"]
-
-
-def is_inside_prepare_debug() -> bool:
-    return bool(_state["active"])
+def active_session() -> Optional[Any]:
+    """The DebugSession of the innermost active prepare_debug block, or None."""
+    return _state["session"] if _state["active"] else None

@@ -11,8 +11,8 @@ import types
 from typing import Any, Dict, List, Optional
 
 from depyf.explain import torch_compat
-from depyf.explain.dump_files import safe_name
-from depyf.explain.session import Compilation, DebugSession
+from depyf.explain.dump_files import safe_name, stem
+from depyf.explain.session import Compilation, DebugSession, short_graph_name
 
 
 def _source_of(code: types.CodeType, name: Optional[str] = None) -> str:
@@ -72,7 +72,7 @@ class FullCodeWriter:
             guard_name = "__guard_%d_for_%s" % (number, fn)
             parts.append(self._guard_function(guard_name, entry, compilation))
             parts.append(self._transformed(running, compilation))
-            transformed_name = self._transformed_name(running, compilation)
+            transformed_name = self._transformed_name(compilation)
             for resume_name in [n for n in (running.co_names if running else ()) if n.startswith("__resume")]:
                 resume = (module or {}).get(resume_name)
                 resume_code = getattr(resume, "__code__", None)
@@ -134,10 +134,8 @@ class FullCodeWriter:
             lines.append("    return __guard_hit")
         return "\n".join(lines) + "\n"
 
-    def _transformed_name(self, running: Optional[types.CodeType], compilation: Optional[Compilation]) -> str:
+    def _transformed_name(self, compilation: Optional[Compilation]) -> str:
         if compilation is not None:
-            from depyf.explain.dump_files import stem
-
             return stem(compilation.transformed.path)
         return "__transformed_code_unknown"
 
@@ -165,9 +163,7 @@ class FullCodeWriter:
                     names.add(name)
         stubs = []
         for name in sorted(names):
-            from depyf.explain.session import _short_graph_name
-
-            short = _short_graph_name(name)
+            short = short_graph_name(name)
             stubs.append(
                 "# Graph code: %s.Captured_Graph.*.py (Dynamo's graph; runs with the eager backend),\n"
                 "# %s.Forward_graph.*.py / Backward_graph / Joint_graph (AOTAutograd; runs with aot_eager),\n"

@@ -167,12 +167,16 @@ class DebugSession:
             stage = name[: owner_match.start()] + name[owner_match.end() :]
             stage = safe_name(stage.strip().replace(" ", "_")) if stage.strip() else "Captured_Graph"
         else:
-            owner = getattr(self._current_graph, "name", "__compiled_fn_unknown")
+            owner = self._current_owner()
             stage = safe_name(name.replace(" ", "_"))
         dump_graph(self.dump_dir, owner, stage, graph_module)
 
+    def _current_owner(self) -> str:
+        """The compiled function whose graphs this thread is compiling now."""
+        return getattr(self._current_graph, "name", "__compiled_fn_unknown")
+
     def redirect_kernel(self, path: str) -> Optional[str]:
-        owner = getattr(self._current_graph, "name", "__compiled_fn_unknown")
+        owner = self._current_owner()
         with open(path, encoding="utf-8") as handle:
             source = handle.read()
         return write_unique(os.path.join(self.dump_dir, owner + ".kernel_%s.py"), lambda _p: source)
@@ -183,6 +187,6 @@ class DebugSession:
 _COMPILED_FN = re.compile(r"(__compiled_fn_\d+)(?:_[0-9a-f]{8}(?:_[0-9a-f]{4}){3}_[0-9a-f]{12})?")
 
 
-def _short_graph_name(name: str) -> str:
+def short_graph_name(name: str) -> str:
     match = _COMPILED_FN.search(name)
     return match.group(1) if match else name

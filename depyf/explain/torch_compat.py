@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import types
 import warnings
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 _warned: set = set()
 
@@ -91,12 +91,14 @@ def register_bytecode_hook(hook: Callable[[types.CodeType, types.CodeType], Opti
     return handle.remove
 
 
-def globals_of_compiling_frame(code: types.CodeType) -> Optional[Dict[str, Any]]:
-    """The globals of the frame Dynamo is compiling `code` for, found up the stack.
+def compiling_frame_namespaces(
+    code: types.CodeType,
+) -> Optional[Tuple[Dict[str, Any], Dict[str, Any]]]:
+    """The globals and locals of the frame Dynamo is compiling `code` for, found up the stack.
 
-    The hook receives only the code objects; Dynamo's compile function holds
-    the frame's globals as a local (`globals`, or the frame itself in older
-    releases).
+    Bytecode hooks receive only the code objects; Dynamo's compile function
+    holds the frame's namespaces as locals (`globals`/`locals`, or the frame
+    itself in older releases).
     """
     frame: Optional[types.FrameType] = sys._getframe(1)
     while frame is not None:
@@ -104,11 +106,17 @@ def globals_of_compiling_frame(code: types.CodeType) -> Optional[Dict[str, Any]]
         if frame.f_code.co_filename.endswith("convert_frame.py"):
             candidate = local.get("frame")
             if candidate is not None and getattr(candidate, "f_code", None) is code:
-                return candidate.f_globals
+                return candidate.f_globals, candidate.f_locals
             if local.get("code") is code and isinstance(local.get("globals"), dict):
-                return local["globals"]
+                locals_ = local.get("locals")
+                return local["globals"], locals_ if isinstance(locals_, dict) else {}
         frame = frame.f_back
     return None
+
+
+def globals_of_compiling_frame(code: types.CodeType) -> Optional[Dict[str, Any]]:
+    namespaces = compiling_frame_namespaces(code)
+    return namespaces[0] if namespaces is not None else None
 
 
 # ---- cache entries and guards -------------------------------------------------------------------
@@ -158,15 +166,6 @@ def guard_closure_vars(entry: Any) -> Dict[str, Any]:
     manager = getattr(entry, "guard_manager", None)
     variables = getattr(manager, "closure_vars", None)
     return dict(variables) if isinstance(variables, dict) else {}
-
-
-def innermost_fn(fn: Any) -> Any:
-    try:
-        from torch._dynamo.eval_frame import innermost_fn as unwrap
-
-        return unwrap(fn)
-    except Exception:  # noqa: BLE001
-        return fn
 
 
 # ---- why code was compiled ----------------------------------------------------------------------
