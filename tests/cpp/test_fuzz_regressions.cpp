@@ -96,6 +96,15 @@ class Marshal310 {
     out += '\0';
   }
   int claim_slot() { return slots_++; }
+  // A code object's type byte and its six int fields (argcount,
+  // posonlyargcount, kwonlyargcount, nlocals, stacksize, flags); with
+  // ref=true it claims a reference slot, returned.
+  int code_header(int nlocals, bool ref = false) {
+    out += static_cast<char>(ref ? 'c' | 0x80 : 'c');
+    const int slot = ref ? slots_++ : -1;
+    for (const int field : {0, 0, 0, nlocals, 1, 0}) i32(field);
+    return slot;
+  }
   // The fields after cellvars: filename "f", the name, firstlineno 1, an
   // empty line table.
   void code_trailer(const std::string& name) {
@@ -127,17 +136,14 @@ TEST(FuzzRegressions, ManyNestedCodeObjectsListInLinearTime) {
   constexpr int kChildren = 20000;
   constexpr int kInstructions = 20000;
   Marshal310 m;
-  m.out += 'c';
-  for (const int field : {0, 0, 0, 0, 1, 0}) m.i32(field);
+  m.code_header(0);
   std::string code;
   for (int i = 0; i < kInstructions; ++i) code += {kNop, 0};
   m.bytes(code);
   // co_consts: kChildren references to the child written as the first item.
   m.out += '(';
   m.i32(kChildren);
-  m.out += static_cast<char>('c' | 0x80);
-  const int child_slot = m.claim_slot();
-  for (const int field : {0, 0, 0, 0, 1, 0}) m.i32(field);
+  const int child_slot = m.code_header(0, true);
   m.bytes(std::string{kNop, 0});
   for (int i = 0; i < 5; ++i) m.empty_tuple();  // consts names varnames freevars cellvars
   m.code_trailer("g");
@@ -162,15 +168,13 @@ TEST(FuzzRegressions, SharedVariableTuplesReadAndListInLinearTime) {
   constexpr int kCodeObjects = 20;
   constexpr int kNames = 20000;
   Marshal310 m;
-  m.out += 'c';
-  for (const int field : {0, 0, 0, 0, 1, 0}) m.i32(field);
+  m.code_header(0);
   m.bytes(std::string{kNop, 0});
   m.out += '(';
   m.i32(kCodeObjects);
   int code_slot = -1, a_slot = -1, b_slot = -1, varnames_slot = -1, cellvars_slot = -1;
   for (int k = 0; k < kCodeObjects; ++k) {
-    m.out += 'c';
-    for (const int field : {0, 0, 0, kNames, 1, 0}) m.i32(field);
+    m.code_header(kNames);
     if (k == 0) {
       std::string code;
       for (int i = 0; i < kNames; ++i) code += {kLoadDeref, 0};
