@@ -105,8 +105,15 @@ def depyf_import_dir() -> str:
         raise SystemExit("depyf is not installed for %s; run scripts/install.sh" % sys.executable)
     package = os.path.abspath(list(spec.submodule_search_locations)[0])
     if not any(name.startswith("_core") for name in os.listdir(package)):
-        raise SystemExit("%s has no compiled extension (is the source checkout shadowing the installed package?)" % package)
-    directory = os.path.join(tempfile.gettempdir(), "depyf-import-%d" % os.getuid())
+        raise SystemExit(
+            "%s has no compiled extension (is the source checkout shadowing the installed package?)" % package
+        )
+    # One directory per package location: sweeps from different checkouts
+    # (git worktrees) run side by side without re-pointing each other's link.
+    import hashlib
+
+    tag = hashlib.sha1(package.encode()).hexdigest()[:10]
+    directory = os.path.join(tempfile.gettempdir(), "depyf-import-%d-%s" % (os.getuid(), tag))
     os.makedirs(directory, exist_ok=True)
     link = os.path.join(directory, "depyf")
     if os.path.islink(link) and os.readlink(link) != package:
