@@ -36,6 +36,7 @@ enum CodeFlag : std::uint32_t {
   kFlagCoroutine = 0x80,
   kFlagIterableCoroutine = 0x100,
   kFlagAsyncGenerator = 0x200,
+  kFlagFutureAnnotations = 0x1000000,  // `from __future__ import annotations`
 };
 
 struct CodeObject {

@@ -66,7 +66,11 @@ std::shared_ptr<ast::Arguments> signature_of(const CodeObject& code) {
 
 namespace {
 
-std::shared_ptr<ast::Arguments> full_signature(const FunctionValue& function, ast::ExprPtr* returns) {
+// `source_of` turns an annotation as evaluated into what to print (see
+// FunctionDecompiler::annotation_source).
+template <class AnnotationSource>
+std::shared_ptr<ast::Arguments> full_signature(const FunctionValue& function, ast::ExprPtr* returns,
+                                               const AnnotationSource& source_of) {
   auto args = signature_of(*function.code);
   auto defaults = elements_of(function.defaults);
   const std::size_t positional = args->posonlyargs.size() + args->args.size();
@@ -80,9 +84,9 @@ std::shared_ptr<ast::Arguments> full_signature(const FunctionValue& function, as
   }
   for (auto& [name, annotation] : annotation_pairs(function.annotations)) {
     if (name == "return") {
-      if (returns) *returns = annotation;
+      if (returns) *returns = source_of(annotation);
     } else if (ast::Arg* arg = find_arg(*args, name)) {
-      arg->annotation = annotation;
+      arg->annotation = source_of(annotation);
     }
   }
   return args;
@@ -95,7 +99,7 @@ ast::StmtPtr FunctionDecompiler::function_statement(const FunctionValue& functio
   FunctionDecompiler nested(*function.code, options_);
   ast::Body body = nested.run();
   ast::ExprPtr returns;
-  auto args = full_signature(function, &returns);
+  auto args = full_signature(function, &returns, [&](const ast::ExprPtr& a) { return annotation_source(a); });
   const bool is_async = function.code->flags & (kFlagCoroutine | kFlagAsyncGenerator);
   if (is_async) {
     auto def = make::async_function_def(name, args, body, decorators, returns);
@@ -107,7 +111,7 @@ ast::StmtPtr FunctionDecompiler::function_statement(const FunctionValue& functio
 ast::ExprPtr FunctionDecompiler::function_expression(const FunctionValue& function, int index) {
   FunctionDecompiler nested(*function.code, options_);
   ast::Body body = nested.run();
-  auto args = full_signature(function, nullptr);
+  auto args = full_signature(function, nullptr, [&](const ast::ExprPtr& a) { return annotation_source(a); });
   if (function.code->name == "<lambda>" && body.size() == 1) {
     if (auto* ret = ast::as<ast::Return>(body[0]); ret && ret->value) return make::lambda(args, ret->value);
     if (auto* expr = ast::as<ast::ExprStmt>(body[0]); expr && ast::as<ast::Yield>(expr->value))

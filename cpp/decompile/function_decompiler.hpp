@@ -195,6 +195,16 @@ class FunctionDecompiler {
   ast::ExprPtr comprehension_expression(const FunctionValue& function, ast::ExprPtr iterable, int index);
   ast::StmtPtr class_statement(const Value& call_result, const std::string& name, int index);
 
+  // ---- annotated assignments (annotations.cpp) ----
+  // Module and class bodies store annotations as `__annotations__['x'] = T`
+  // after SETUP_ANNOTATIONS; returns whether STORE_SUBSCR at `index` is one
+  // (then emitted as `x: T`, merged with a preceding `x = value`).
+  bool store_annotation(int index, const ast::ExprPtr& owner, const ast::ExprPtr& key,
+                        const ast::ExprPtr& annotation, ast::Body& out);
+  // Under `from __future__ import annotations` the compiler keeps the
+  // annotation's source text as a string constant; written back as source.
+  ast::ExprPtr annotation_source(const ast::ExprPtr& annotation) const;
+
   // ---- value-context and/or around a condition (bool_values.cpp) ----
   // `a and b or c`: returns where to continue, or -2 when the condition at
   // hand does not start one.

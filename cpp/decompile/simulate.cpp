@@ -730,6 +730,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       ast::ExprPtr key = pop_expr(stack, index);
       ast::ExprPtr owner = pop_expr(stack, index);
       Value value = pop(stack, index);
+      if (value.kind == Value::Kind::Expr && store_annotation(index, owner, key, value.expr, out)) return;
       store(index, value, make::subscript(owner, key, ast::ExprContext::Store), stack, out);
       return;
     }

@@ -1,5 +1,6 @@
 // Expressions: precedence, parenthesisation and every node but f-strings.
 #include "print/expr_printer.hpp"
+#include "print/private_names.hpp"
 
 #include <cctype>
 
@@ -287,7 +288,7 @@ void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
         expr(out, *n.value, Prec::Atom);
       }
       out += '.';
-      out += n.attr;
+      out += source_name(n.attr);
       return;
     }
     case ExprKind::Subscript: {
@@ -302,7 +303,7 @@ void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
       out += '*';
       expr(out, *static_cast<const Starred&>(e).value, Prec::BitOr);
       return;
-    case ExprKind::Name: out += static_cast<const Name&>(e).id; return;
+    case ExprKind::Name: out += source_name(static_cast<const Name&>(e).id); return;
     case ExprKind::List:
       out += '[';
       join(out, static_cast<const List&>(e).elts, [&](const ExprPtr& v) { element(out, *v); });
@@ -423,6 +424,8 @@ void ExprPrinter::call_arguments(std::string& out, const std::vector<ExprPtr>& a
   }
 }
 
+std::string ExprPrinter::source_name(const std::string& name) const { return unmangle(name, private_prefix_); }
+
 void ExprPrinter::arguments(std::string& out, const Arguments& a, bool annotations) {
   bool first = true;
   auto separator = [&] {
@@ -431,7 +434,7 @@ void ExprPrinter::arguments(std::string& out, const Arguments& a, bool annotatio
   };
   auto parameter = [&](const Arg& arg, const ExprPtr& default_value) {
     separator();
-    out += arg.arg;
+    out += source_name(arg.arg);
     const bool annotated = annotations && arg.annotation;
     if (annotated) {
       out += ": ";

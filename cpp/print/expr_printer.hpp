@@ -42,6 +42,12 @@ class ExprPrinter {
 
   void pattern(std::string& out, const ast::Pattern& p, PatternPrec required);
 
+  // An identifier as written in the source: un-mangled inside a printed
+  // class (see private_names.hpp). `private_prefix` is that class's
+  // mangling prefix; the statement printer sets it around class bodies.
+  std::string source_name(const std::string& name) const;
+  std::string& private_prefix() { return private_prefix_; }
+
  private:
   // The rules that nested literals must follow: inside an f-string
   // replacement field before 3.12 no backslash may appear and the enclosing
@@ -75,6 +81,7 @@ class ExprPrinter {
   bool new_fstring_rules() const { return options_.target >= PythonVersion{3, 12}; }
 
   const PrintOptions& options_;
+  std::string private_prefix_;
   StringContext strings_;
   bool failed_ = false;  // a nested literal could not meet strings_
   // Whether an f-string nested in a field may use the format() fallback;

@@ -1,8 +1,10 @@
 // Statements and the public entry points.
 #include <algorithm>
+#include <utility>
 
 #include "print/expr_printer.hpp"
 #include "print/printer.hpp"
+#include "print/private_names.hpp"
 #include "print/string_literal.hpp"
 
 namespace depyf::print {
@@ -79,7 +81,7 @@ class StmtPrinter {
   void function(const F& f, int depth, bool is_async) {
     decorators(depth, f.decorator_list);
     std::string header = is_async ? "async def " : "def ";
-    header += f.name;
+    header += ex_.source_name(f.name);
     ex_.type_params(header, f.type_params);
     header += '(';
     if (f.args) ex_.arguments(header, *f.args, true);
@@ -117,7 +119,7 @@ class StmtPrinter {
     for (const auto& handler : t.handlers) {
       std::string header = star ? "except*" : "except";
       if (handler.type) header += " " + expr(*handler.type, Prec::Test);
-      if (handler.name) header += " as " + *handler.name;
+      if (handler.name) header += " as " + ex_.source_name(*handler.name);
       block(depth, header, handler.body);
     }
     if (!t.orelse.empty()) block(depth, "else", t.orelse);
@@ -131,17 +133,17 @@ class StmtPrinter {
       block(depth, "else", s.orelse);
     }
   }
-  static std::string join_names(const std::vector<std::string>& names) {
+  std::string join_names(const std::vector<std::string>& names) {
     std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + ex_.source_name(names[i]);
     return out;
   }
-  static std::string aliases(const std::vector<Alias>& names) {
+  std::string aliases(const std::vector<Alias>& names) {
     std::string out;
     for (std::size_t i = 0; i < names.size(); ++i) {
       if (i) out += ", ";
-      out += names[i].name;
-      if (names[i].asname) out += " as " + *names[i].asname;
+      out += ex_.source_name(names[i].name);
+      if (names[i].asname) out += " as " + ex_.source_name(*names[i].asname);
     }
     return out;
   }
@@ -158,14 +160,18 @@ void StmtPrinter::stmt(const Stmt& s, int depth) {
     case StmtKind::ClassDef: {
       const auto& n = static_cast<const ClassDef&>(s);
       decorators(depth, n.decorator_list);
-      std::string header = "class " + n.name;
+      const std::string name = ex_.source_name(n.name);
+      std::string header = "class " + name;
       ex_.type_params(header, n.type_params);
       if (!n.bases.empty() || !n.keywords.empty()) {
         header += '(';
         ex_.call_arguments(header, n.bases, n.keywords);
         header += ')';
       }
+      // The body mangles with this class's name, whatever encloses it.
+      const std::string outer_prefix = std::exchange(ex_.private_prefix(), mangling_prefix(name));
       block(depth, header, n.body);
+      ex_.private_prefix() = outer_prefix;
       return;
     }
     case StmtKind::Return: {

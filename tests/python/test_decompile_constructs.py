@@ -20,6 +20,7 @@ import roundtrip  # noqa: E402
 from pythons import SUPPORTED_MINORS, find_python, stdlib_sources  # noqa: E402
 
 CASES = sorted((ROOT / "tests" / "python" / "decompile_cases").glob("*.py"))
+MODULE_CASES = sorted((ROOT / "tests" / "python" / "decompile_modules").glob("*.py"))
 # A case file named like `match_py310.py` uses syntax that only CPython 3.10+
 # accepts, so it is only run on those versions.
 MINIMUM_MINOR = re.compile(r"_py3(\d+)$")
@@ -56,6 +57,19 @@ def test_every_case_round_trips(minor: int) -> None:
     assert not tally.crashed_files
     assert tally.counts[("function", "equal")] == tally.total("function"), "\n".join(failures)
     assert tally.total("function") >= 20
+
+
+@pytest.mark.parametrize("minor", SUPPORTED_MINORS)
+def test_every_module_case_round_trips(minor: int) -> None:
+    """Whole modules (module and class bodies) in decompile_modules/ recompile to an equal code tree."""
+    python = find_python(minor)
+    if python is None:
+        pytest.skip("CPython 3.%d is not installed" % minor)
+    tally = roundtrip.Tally()
+    roundtrip.run_worker(python, [str(path) for path in MODULE_CASES], "module", 120.0, tally, "3.%d" % minor)
+    failures = [example for (kind, status), examples in tally.examples.items() for example in examples]
+    assert not tally.crashed_files
+    assert tally.counts[("module", "equal")] == len(MODULE_CASES), "\n".join(failures)
 
 
 @pytest.mark.parametrize("minor", SUPPORTED_MINORS)
