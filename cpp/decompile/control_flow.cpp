@@ -333,7 +333,7 @@ ast::StmtPtr FunctionDecompiler::as_assert(const ast::ExprPtr& test, const ast::
     error = call->func.get();
     message = call->args[0];
   }
-  if (std::find(assertion_errors_.begin(), assertion_errors_.end(), error) == assertion_errors_.end()) return nullptr;
+  if (!holds(assertion_errors_, error)) return nullptr;
   return make::assert_(negate(test), message);
 }
 
@@ -468,13 +468,12 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     auto* then_return = ast::as<ast::Return>(then_body[0]);
     auto* else_return = ast::as<ast::Return>(else_body[0]);
     auto copied = [&](const ast::StmtPtr& stmt) {
-      return std::find(branch_return_copies_.begin(), branch_return_copies_.end(), stmt.get()) !=
-             branch_return_copies_.end();
+      return holds(branch_return_copies_, stmt.get());
     };
     if (then_return && else_return && then_return->value && else_return->value &&
         (copied(then_body[0]) || copied(else_body[0]))) {
       emit(out, make::return_(make::ifexp(test, then_return->value, else_return->value)), index);
-      branch_return_copies_.push_back(out.back().get());
+      branch_return_copies_.push_back(out.back());
       return -1;
     }
   }

@@ -170,16 +170,18 @@ void FunctionDecompiler::simulate_in_order(int index, Stack& stack, ast::Body& o
     return;
   }
   // Runs for every instruction of the walk: one buffer, reused.
-  std::vector<const ast::Expr*>& before = held_before_;
+  // It owns the nodes so that none freed by the instruction can pass its
+  // address on to a new one (identity is compared by address below).
+  std::vector<ast::ExprPtr>& before = held_before_;
   before.clear();
-  for (const Value& value : stack) before.push_back(value.expr.get());
+  for (const Value& value : stack) before.push_back(value.expr);
   const std::size_t first_new = out.size();
   simulate(index, stack, out);
   if (out.size() == first_new) return;
   // The slots below everything this instruction consumed: held across the
   // statements it emitted.
   std::size_t held = 0;
-  while (held < before.size() && held < stack.size() && stack[held].expr.get() == before[held]) ++held;
+  while (held < before.size() && held < stack.size() && stack[held].expr == before[held]) ++held;
   const auto rebound = names_bound_by(out, first_new);
   std::size_t position = first_new;
   for (std::size_t i = 0; i < held; ++i) {

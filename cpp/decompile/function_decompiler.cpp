@@ -92,8 +92,7 @@ bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
 }
 
 bool FunctionDecompiler::ends_in_implicit_return(const ast::Body& body) const {
-  return !body.empty() && std::find(implicit_return_copies_.begin(), implicit_return_copies_.end(),
-                                    body.back().get()) != implicit_return_copies_.end();
+  return !body.empty() && holds(implicit_return_copies_, body.back().get());
 }
 
 void FunctionDecompiler::check_everything_decompiled() const {
@@ -234,12 +233,12 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         // An async generator may only `return` bare.
         if ((code_.flags & kFlagAsyncGenerator) && is_none_constant(value)) value = nullptr;
         emit(out, make::return_(value), i);
-        if (is_implicit_return_copy(i)) implicit_return_copies_.push_back(out.back().get());
+        if (is_implicit_return_copy(i)) implicit_return_copies_.push_back(out.back());
         // 3.12+ fuse `return constant` into RETURN_CONST before copying
         // returns into branches: an unfused pair is such a copy.
         if (code_.version.minor >= 12 && i > 0 && function_.instrs[i - 1].op == Op::LoadConst &&
             function_.instrs[i - 1].offset != instr.offset)
-          branch_return_copies_.push_back(out.back().get());
+          branch_return_copies_.push_back(out.back());
         return false;
       }
       case Op::RaiseVarargs: {

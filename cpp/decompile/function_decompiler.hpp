@@ -6,6 +6,7 @@
 // shared class.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -122,7 +123,7 @@ class FunctionDecompiler {
   std::string new_temporary();
   bool is_temporary(const std::string& name) const;
   int temporaries_ = 0;
-  std::vector<const ast::Expr*> held_before_;  // simulate_in_order's snapshot of the stack
+  std::vector<ast::ExprPtr> held_before_;  // simulate_in_order's snapshot of the stack
   // LIST_EXTEND and friends on a container that is not a display being
   // built (or is shared with another stack slot): a method call statement.
   void update_container_in_place(int index, Value& target, const char* method, std::vector<ast::ExprPtr> arguments,
@@ -259,16 +260,22 @@ class FunctionDecompiler {
   std::vector<char> visited_;
   // AssertionError loaded by LOAD_ASSERTION_ERROR (3.9+): only an `assert`
   // statement produces it.
-  std::vector<const ast::Expr*> assertion_errors_;
+  // The lists below own their nodes: identity is compared by address, and a
+  // node freed after a trial walk must not hand its address to a new one.
+  std::vector<ast::ExprPtr> assertion_errors_;
   ast::StmtPtr as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const;
   // 3.10+ copy the implicit `return None` ending a function into branches
   // that reach it; such copies carry the line of the code before them.
-  std::vector<const ast::Stmt*> implicit_return_copies_;
+  std::vector<ast::StmtPtr> implicit_return_copies_;
   bool is_implicit_return_copy(int return_index) const;
   bool ends_in_implicit_return(const ast::Body& body) const;
   // 3.12+ copy the RETURN_VALUE of `return a if c else b` into both
   // branches; a constant there stays a LOAD_CONST the copy follows.
-  std::vector<const ast::Stmt*> branch_return_copies_;
+  std::vector<ast::StmtPtr> branch_return_copies_;
+  template <class List, class Node>
+  static bool holds(const List& list, const Node* node) {
+    return std::any_of(list.begin(), list.end(), [&](const auto& held) { return held.get() == node; });
+  }
   void check_everything_decompiled() const;
   std::vector<std::string> globals_;    // names declared `global`
   std::vector<std::string> nonlocals_;  // names declared `nonlocal`

@@ -636,7 +636,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::LoadGlobal:
       if (code_.version.minor == 8 && instr.name == "AssertionError" && is_assert_raise(index)) {
         auto name = make::name("AssertionError");
-        assertion_errors_.push_back(name.get());
+        assertion_errors_.push_back(name);
         push(name);
         return;
       }
@@ -665,7 +665,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     }
     case Op::LoadAssertionError: {
       auto name = make::name("AssertionError");
-      assertion_errors_.push_back(name.get());
+      assertion_errors_.push_back(name);
       push(name);
       return;
     }
