@@ -45,12 +45,20 @@ ast::ExprPtr FunctionDecompiler::comprehension_from_body(const ast::Body& body, 
       ++position;
       continue;
     }
-    // `if not c: continue` before the rest of a loop body is a filter too.
-    if (auto* test = ast::as<ast::If>(stmt); test && test->orelse.empty() && test->body.size() == 1 &&
-                                             ast::as<ast::Continue>(test->body[0]) && !generators.empty() &&
-                                             level != &body && count > position + 1) {
-      generators.back().ifs.push_back(negate(test->test));
-      ++position;
+    // `if c: continue` before the rest of a loop body is a filter too. A
+    // run of them is one filter, `not (c or d)`: the same jumps as two
+    // filters, but the `not` can then stay off compares (condition_form.cpp).
+    auto skip_test = [&](std::size_t at) -> ast::ExprPtr {
+      auto* test = ast::as<ast::If>(stmts[at]);
+      const bool skips = test && test->orelse.empty() && test->body.size() == 1 &&
+                         ast::as<ast::Continue>(test->body[0]) && !generators.empty() && level != &body;
+      return skips ? test->test : nullptr;
+    };
+    if (count > position + 1 && skip_test(position)) {
+      std::vector<ast::ExprPtr> skipped;
+      while (count > position + 1 && skip_test(position)) skipped.push_back(skip_test(position++));
+      const ast::ExprPtr any = skipped.size() == 1 ? skipped[0] : make::boolop(ast::BoolOperator::Or, skipped);
+      generators.back().ifs.push_back(negate_condition(any));
       continue;
     }
     if (count != position + 1) fail(index, "comprehension body is not a single loop nest");

@@ -272,7 +272,7 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
         chain.true_target = d.true_target;
         break;
       case 2:
-        chain.expr = or_(negate(chain.expr), d.expr);
+        chain.expr = or_(negate_plainly(chain.expr), d.expr);
         chain.true_target = chain.false_target;
         chain.false_target = d.false_target;
         break;
@@ -281,7 +281,7 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
         chain.false_target = d.false_target;
         break;
       case 4:
-        chain.expr = or_(chain.expr, negate(d.expr));
+        chain.expr = or_(chain.expr, negate_plainly(d.expr));
         chain.false_target = d.true_target;
         break;
     }
@@ -334,7 +334,7 @@ ast::StmtPtr FunctionDecompiler::as_assert(const ast::ExprPtr& test, const ast::
     message = call->args[0];
   }
   if (!holds(assertion_errors_, error)) return nullptr;
-  return make::assert_(negate(test), message);
+  return make::assert_(negate_condition(test), message);
 }
 
 // `[POP_BLOCK...] LOAD_CONST None; RETURN_VALUE` at `at` (a copy of the
@@ -362,7 +362,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   Condition condition = read_condition(index, stack);
   if (int end = try_and_or_value(condition, region, stack); end != -2) return end;
   const bool then_is_true = condition.true_target == condition.next;
-  ast::ExprPtr test = then_is_true ? condition.expr : negate(condition.expr);
+  ast::ExprPtr test = condition_form(condition.expr, !then_is_true);
   const int then_start = condition.next;
   const int else_start = then_is_true ? condition.false_target : condition.true_target;
   if (int follow = try_inverted_while(test, then_start, else_start, region, stack, out, index); follow != -2)
@@ -478,7 +478,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     }
   }
   if (then_body.empty() && !else_body.empty()) {
-    test = negate(test);
+    test = negate_condition(test);
     std::swap(then_body, else_body);
   }
   if (then_body.empty()) then_body.push_back(make::pass());
@@ -727,7 +727,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
         walk_region(exit, region.sub(follow, block_at(exit), region.loop), else_stack, orelse);
       }
       if (body.empty()) body.push_back(make::pass());
-      emit(out, make::while_(body_is_true ? condition.expr : negate(condition.expr), body, orelse), header);
+      emit(out, make::while_(condition_form(condition.expr, !body_is_true), body, orelse), header);
       return follow;
     }
   }

@@ -196,6 +196,11 @@ class FunctionDecompiler {
   ast::ExprPtr comprehension_expression(const FunctionValue& function, ast::ExprPtr iterable, int index);
   ast::StmtPtr class_statement(const Value& call_result, const std::string& name, int index);
 
+  // ---- conditions tested by jumps (condition_form.cpp) ----
+  // The spelling of `expr` (or of its negation) that compiles to the same jumps.
+  ast::ExprPtr condition_form(const ast::ExprPtr& expr, bool negated) const;
+  ast::ExprPtr negate_condition(const ast::ExprPtr& expr) const { return condition_form(expr, true); }
+
   // ---- annotated assignments (annotations.cpp) ----
   // Module and class bodies store annotations as `__annotations__['x'] = T`
   // after SETUP_ANNOTATIONS; returns whether STORE_SUBSCR at `index` is one
@@ -287,6 +292,8 @@ CodeKind code_kind(const CodeObject& code);
 std::shared_ptr<ast::Arguments> signature_of(const CodeObject& code);
 bool is_true_constant(const ast::ExprPtr& expr);
 ast::ExprPtr negate(ast::ExprPtr expr);
+// `not expr` without folding or De Morgan, for conditions still being built.
+ast::ExprPtr negate_plainly(ast::ExprPtr expr);
 ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body);
 
 }  // namespace depyf::decompile

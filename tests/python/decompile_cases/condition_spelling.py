@@ -1,0 +1,39 @@
+"""Conditions whose compares (`is`, `in`) must keep their operator: a `not`
+over them must stay around the and/or that holds them."""
+
+
+def negated_and_of_compares(flags, arg, mask):
+    if not (flags & mask and arg[0] is StopIteration and arg[2] is None):
+        return 1
+    return 2
+
+
+def and_with_inverted_leaves(loop, called, current, main):
+    if loop is None and not called and current is main:
+        loop = 3
+    return loop
+
+
+def assert_or_of_compares(cur, back):
+    assert cur is None or back is cur[-2], ("Bad call", cur)
+    return cur
+
+
+def while_with_membership(items, stop):
+    while items and items[-1] not in stop and not items[0] in stop:
+        items.pop()
+    return items
+
+
+def elif_chain_of_compares(a, b, c):
+    if a is b:
+        return 1
+    elif not (b in c or a is c):
+        return 2
+    elif a not in c and b is not None:
+        return 3
+    return 4
+
+
+def filter_with_compares(values, seen):
+    return [v for v in values if not (v in seen or v is None)]
