@@ -366,8 +366,9 @@ void restore_final_else(ast::Body& body) {
   if (body.empty() || !ast::as<ast::Return>(body.back())) return;
   for (std::size_t k = body.size() - 1; k-- > 0;) {
     auto* branch = ast::as<ast::If>(body[k]);
-    if (branch == nullptr) continue;
-    if (!branch->orelse.empty() || !leaves(branch->body)) return;
+    // An if that falls through (or has its else) cannot be the one: the
+    // implicit return after it would be reachable.
+    if (branch == nullptr || !branch->orelse.empty() || !leaves(branch->body)) continue;
     auto copy = std::make_shared<ast::If>(*branch);
     copy->orelse.assign(body.begin() + k + 1, body.end());
     body.erase(body.begin() + k + 1, body.end());
@@ -391,8 +392,11 @@ bool FunctionDecompiler::ends_in_unreachable_implicit_return() const {
 }
 
 void FunctionDecompiler::finish_body(ast::Body& body) {
-  if (kind_ != CodeKind::Lambda && ends_in_unreachable_implicit_return()) restore_final_else(body);
-  if (kind_ != CodeKind::Lambda)
+  const bool final_return_unreachable = kind_ != CodeKind::Lambda && ends_in_unreachable_implicit_return();
+  if (final_return_unreachable) restore_final_else(body);
+  // When the implicit return is the unreachable one at the end, every
+  // `return None` left in the body was written.
+  if (kind_ != CodeKind::Lambda && !final_return_unreachable)
     strip_implicit_returns(body, code_.version.minor >= 10 || kind_ == CodeKind::Module || kind_ == CodeKind::Class);
   if (kind_ == CodeKind::Class) {
     // Bookkeeping the compiler adds to every class body.

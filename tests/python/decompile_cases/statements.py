@@ -342,3 +342,29 @@ async def async_generator_with_bare_return(source):
     if source is None:
         return
     yield source
+
+
+def else_returning_none_explicitly(fd, pipes):
+    if fd in pipes:
+        return pipes[fd].pipe
+    else:
+        return None
+
+
+def early_return_none_then_else(info, table):
+    if info is None:
+        return None
+    else:
+        key = id(info)
+        table[key] = info
+        return key
+
+
+def final_else_with_inner_if(platform, have_handle):
+    if platform == "win32":
+        return ["spawn"]
+    else:
+        methods = ["spawn", "fork"] if platform == "darwin" else ["fork", "spawn"]
+        if have_handle:
+            methods.append("forkserver")
+        return methods
