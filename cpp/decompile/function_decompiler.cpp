@@ -85,10 +85,20 @@ bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
     }
   }
   const ir::Instr& before = instrs[std::max(previous, 0)];
-  return load.op == Op::LoadConst && load.arg >= 0 && load.arg < int(code_.consts.size()) &&
-         code_.consts[load.arg]->kind == Constant::Kind::None && load.line == before.line &&
-         before.target < 0 && before.op != Op::ReturnValue && before.op != Op::RaiseVarargs &&
-         before.op != Op::Reraise;
+  if (!(load.op == Op::LoadConst && load.arg >= 0 && load.arg < int(code_.consts.size()) &&
+        code_.consts[load.arg]->kind == Constant::Kind::None))
+    return false;
+  const bool falls_in = before.target < 0 && before.op != Op::ReturnValue && before.op != Op::RaiseVarargs &&
+                        before.op != Op::Reraise;
+  if (falls_in) return load.line == before.line;
+  // Only jumped to: the copy takes the line of the jumps that reach it.
+  bool jumped_to = false;
+  for (const ir::Instr& instr : instrs) {
+    if (instr.target != return_index - 1 || instr.op == Op::ForIter) continue;
+    if (instr.line != load.line) return false;
+    jumped_to = true;
+  }
+  return jumped_to;
 }
 
 bool FunctionDecompiler::ends_in_implicit_return(const ast::Body& body) const {

@@ -368,3 +368,17 @@ def final_else_with_inner_if(platform, have_handle):
         if have_handle:
             methods.append("forkserver")
         return methods
+
+
+def nested_if_with_raising_else(self, label):
+    if isinstance(label, str):
+        if label not in self._labels:
+            self._labels.append(label)
+    else:
+        raise TypeError("label must be a string: %s" % type(label))
+
+
+def condition_over_two_lines(h):
+    if len(h) >= 3 and \
+            h[0] == ord(b"P") and h[1] in b"36" and h[2] in b" \t\n\r":
+        return "ppm"
