@@ -129,6 +129,19 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
                                }),
                 meeting.end());
   if (meeting.size() == 1 && usable(meeting[0])) return graph_.blocks[meeting[0]].first;
+  // ≤3.9 end the code with one shared `return None` that every path
+  // falling off the end jumps to: where one branch goes there and the
+  // other leaves (`if c: ... else: raise`), the source had it after the if.
+  if (code_.version.minor <= 9 && count >= 2 && kind_ != CodeKind::Lambda) {
+    const int tail = count - 2;
+    const ir::Instr& load = function_.instrs[tail];
+    const bool implicit_return = load.op == Op::LoadConst && load.arg >= 0 && load.arg < int(code_.consts.size()) &&
+                                 code_.consts[load.arg]->kind == Constant::Kind::None &&
+                                 function_.instrs[tail + 1].op == Op::ReturnValue;
+    if (implicit_return && tail >= condition.next && graph_.blocks[block_at(tail)].first == tail &&
+        graph_.blocks[block_at(tail)].reachable && usable(block_at(tail)))
+      return tail;
+  }
   return region.stop;
 }
 
