@@ -101,6 +101,18 @@ bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
   return jumped_to;
 }
 
+// 3.10+ give every path that falls off the end its own copy of the
+// implicit `return None`; one reached from several places was written.
+bool FunctionDecompiler::is_shared_return_none(int return_index) const {
+  if (code_.version.minor < 10 || kind_ != CodeKind::Function || return_index < 1) return false;
+  const ir::Instr& load = function_.instrs[return_index - 1];
+  if (load.op != Op::LoadConst || load.arg < 0 || load.arg >= int(code_.consts.size()) ||
+      code_.consts[load.arg]->kind != Constant::Kind::None)
+    return false;
+  const cfg::Block& block = graph_.blocks[block_at(return_index - 1)];
+  return block.first == return_index - 1 && block.predecessors.size() >= 2;
+}
+
 bool FunctionDecompiler::ends_in_implicit_return(const ast::Body& body) const {
   return !body.empty() && holds(implicit_return_copies_, body.back().get());
 }
@@ -244,6 +256,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         if ((code_.flags & kFlagAsyncGenerator) && is_none_constant(value)) value = nullptr;
         emit(out, make::return_(value), i);
         if (is_implicit_return_copy(i)) implicit_return_copies_.push_back(out.back());
+        if (is_shared_return_none(i)) written_returns_.push_back(out.back());
         // 3.12+ fuse `return constant` into RETURN_CONST before copying
         // returns into branches: an unfused pair is such a copy.
         if (code_.version.minor >= 12 && i > 0 && function_.instrs[i - 1].op == Op::LoadConst &&
@@ -332,31 +345,35 @@ namespace {
 // with `into_try`, also those ending a final try statement's body, clauses
 // and else (3.10+ copy the implicit return there too, and in module code a
 // `return` can only be such a copy).
-void strip_implicit_returns(ast::Body& body, bool into_try) {
+// `written` are returns known to be in the source; they stay.
+void strip_implicit_returns(ast::Body& body, bool into_try, const std::vector<ast::StmtPtr>& written) {
   if (body.empty()) return;
-  if (auto* ret = ast::as<ast::Return>(body.back()); ret && (!ret->value || is_none_constant(ret->value))) {
+  const bool is_written = std::any_of(written.begin(), written.end(),
+                                      [&](const ast::StmtPtr& stmt) { return stmt.get() == body.back().get(); });
+  if (auto* ret = ast::as<ast::Return>(body.back());
+      ret && (!ret->value || is_none_constant(ret->value)) && !is_written) {
     body.pop_back();
     // `try: ... except E: pass` ending the body: the code after the try
     // (the implicit return) was written after it, and the clause's copy of
     // the return is in the clause.
-    if (into_try && !body.empty() && ast::as<ast::Try>(body.back())) strip_implicit_returns(body, into_try);
+    if (into_try && !body.empty() && ast::as<ast::Try>(body.back())) strip_implicit_returns(body, into_try, written);
     return;
   }
   auto strip_branch = [&](ast::Body& branch) {
-    strip_implicit_returns(branch, into_try);
+    strip_implicit_returns(branch, into_try, written);
     if (branch.empty()) branch.push_back(make::pass());
   };
   if (auto* branch = ast::as<ast::If>(body.back())) {
     auto copy = std::make_shared<ast::If>(*branch);
-    strip_implicit_returns(copy->body, into_try);
-    strip_implicit_returns(copy->orelse, into_try);
+    strip_implicit_returns(copy->body, into_try, written);
+    strip_implicit_returns(copy->orelse, into_try, written);
     if (copy->body.empty()) copy->body.push_back(make::pass());
     body.back() = copy;
   } else if (auto* statement = ast::as<ast::Try>(body.back()); statement && into_try && statement->finalbody.empty()) {
     auto copy = std::make_shared<ast::Try>(*statement);
     strip_branch(copy->body);
     for (auto& handler : copy->handlers) strip_branch(handler.body);
-    strip_implicit_returns(copy->orelse, into_try);  // an else left empty is no else clause
+    strip_implicit_returns(copy->orelse, into_try, written);  // an else left empty is no else clause
     body.back() = copy;
   }
 }
@@ -407,7 +424,8 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   // When the implicit return is the unreachable one at the end, every
   // `return None` left in the body was written.
   if (kind_ != CodeKind::Lambda && !final_return_unreachable)
-    strip_implicit_returns(body, code_.version.minor >= 10 || kind_ == CodeKind::Module || kind_ == CodeKind::Class);
+    strip_implicit_returns(body, code_.version.minor >= 10 || kind_ == CodeKind::Module || kind_ == CodeKind::Class,
+                           written_returns_);
   if (kind_ == CodeKind::Class) {
     // Bookkeeping the compiler adds to every class body.
     auto drop = [&](const char* name) {

@@ -273,6 +273,8 @@ class FunctionDecompiler {
   // that reach it; such copies carry the line of the code before them.
   std::vector<ast::StmtPtr> implicit_return_copies_;
   bool is_implicit_return_copy(int return_index) const;
+  std::vector<ast::StmtPtr> written_returns_;  // `return None` the source must have had
+  bool is_shared_return_none(int return_index) const;
   bool ends_in_implicit_return(const ast::Body& body) const;
   // 3.12+ copy the RETURN_VALUE of `return a if c else b` into both
   // branches; a constant there stays a LOAD_CONST the copy follows.

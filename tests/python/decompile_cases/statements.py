@@ -382,3 +382,19 @@ def condition_over_two_lines(h):
     if len(h) >= 3 and \
             h[0] == ord(b"P") and h[1] in b"36" and h[2] in b" \t\n\r":
         return "ppm"
+
+
+def explicit_return_none_after_loop(node):
+    c = node.parentNode
+    while c is not None:
+        if c.nodeType == 1:
+            return c
+        c = c.parentNode
+    return None
+
+
+def if_chain_ending_in_else_raise(x):
+    if x:
+        print(x)
+    else:
+        raise ValueError(x)
