@@ -462,6 +462,17 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   // STORE_GLOBAL anywhere, or LOAD_GLOBAL in a class body (which otherwise
   // loads by name), only come from a `global` declaration.
   if (!globals_.empty()) declarations.push_back(make::global(globals_));
+  // A free variable no instruction touches was only declared, `nonlocal a`
+  // (the closure still carries the cell).
+  if (kind_ == CodeKind::Function) {
+    for (const std::string& name : code_.freevars) {
+      if (name == "__class__" || name == "__classdict__" || name.empty() || name[0] == '.') continue;
+      const bool used = std::any_of(function_.instrs.begin(), function_.instrs.end(),
+                                    [&](const ir::Instr& instr) { return instr.name == name; });
+      if (!used && std::find(nonlocals_.begin(), nonlocals_.end(), name) == nonlocals_.end())
+        nonlocals_.push_back(name);
+    }
+  }
   if (!nonlocals_.empty()) declarations.push_back(make::nonlocal(nonlocals_));
   if (kind_ == CodeKind::Function && !code_.consts.empty() && code_.consts[0]->kind == Constant::Kind::Str) {
     declarations.insert(declarations.begin(), make::expr_stmt(make::constant(code_.consts[0])));

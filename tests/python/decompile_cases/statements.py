@@ -398,3 +398,12 @@ def if_chain_ending_in_else_raise(x):
         print(x)
     else:
         raise ValueError(x)
+
+
+def closure_over_declared_only():
+    a = 1
+
+    def f():
+        nonlocal a
+
+    return f.__closure__[0]
