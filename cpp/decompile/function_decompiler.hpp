@@ -201,6 +201,11 @@ class FunctionDecompiler {
   ast::ExprPtr condition_form(const ast::ExprPtr& expr, bool negated) const;
   ast::ExprPtr negate_condition(const ast::ExprPtr& expr) const { return condition_form(expr, true); }
 
+  // ---- conditional values before a 3.12+ inlined exit (inlined_exit_values.cpp) ----
+  ast::ExprPtr single_value_of(int first, int end, const Stack& stack, bool keep);
+  // Returns where to continue, or -2 when the branches are not such values.
+  int try_value_before_inlined_exit(const ast::ExprPtr& test, int then_start, int else_start, Stack& stack);
+
   // ---- annotated assignments (annotations.cpp) ----
   // Module and class bodies store annotations as `__annotations__['x'] = T`
   // after SETUP_ANNOTATIONS; returns whether STORE_SUBSCR at `index` is one

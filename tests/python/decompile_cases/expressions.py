@@ -471,3 +471,11 @@ def returned_conditional_of_two_constants(self):
 def long_constant_set(x):
     values = {1, 2, 3, 4, 5, 6, 7, 8, 11, 14, 15}
     return x in values
+
+
+def conditional_argument_in_last_call(self, state):
+    object.__setattr__(self, "is_safe", make(state["is_safe"]) if "is_safe" in state else make.unknown)
+
+
+def conditional_values_ending_alike(f, g, x, c):
+    return print(f(x) if c else g(x))
