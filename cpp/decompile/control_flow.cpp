@@ -500,7 +500,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // it compiles the same as putting the rest in an else branch.
   // Module and class bodies end in an implicit `return None` that 3.12+
   // copy into each branch; those are dropped later, so keep the else there.
-  const bool implicit_returns = kind_ == CodeKind::Module || kind_ == CodeKind::Class;
+  // (A branch that ends in `continue` or `break` is no such copy: the rest
+  // follows the if, as 3.12+ inlined comprehension filters need.)
+  const bool loop_jump =
+      !then_body.empty() && (ast::as<ast::Continue>(then_body.back()) || ast::as<ast::Break>(then_body.back()));
+  const bool implicit_returns = (kind_ == CodeKind::Module || kind_ == CodeKind::Class) && !loop_jump;
   if (!then_falls) {
     if (auto statement = as_assert(test, then_body)) {
       emit(out, statement, index);
