@@ -89,7 +89,7 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   auto usable = [&](int block) {
     const int instr = graph_.blocks[block].first;
     if (instr == region.stop) return true;
-    if (region.loop && (instr == region.loop->continue_target || instr == region.loop->follow)) return false;
+    if (region.loop && (region.loop->continues_at(instr) || instr == region.loop->follow)) return false;
     return inside(instr, region);
   };
   if (post >= 0 && usable(post)) return graph_.blocks[post].first;
@@ -124,7 +124,7 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
                                  const int instr = graph_.blocks[block].first;
                                  // (a jump back to a loop's header is no join)
                                  return instr == region.stop || instr < condition.next ||
-                                        (region.loop && (instr == region.loop->continue_target ||
+                                        (region.loop && (region.loop->continues_at(instr) ||
                                                          instr == region.loop->follow));
                                }),
                 meeting.end());
@@ -235,6 +235,7 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
       return std::find(chain_blocks.begin(), chain_blocks.end(), p) != chain_blocks.end();
     });
     if (!preds_in_chain || !is_pure_condition_block(block, stack)) break;
+    if (starts_inverted_while_test(b.first, index)) break;
     // Peek at the next jump's exits before committing.
     const ir::Instr& last = function_.instrs[b.last];
     int t2, f2;
@@ -408,14 +409,14 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
         graph_.blocks[block_at(start)].first == start &&
         graph_.blocks[block_at(start)].predecessors.size() == 1) {
       const int target = function_.instrs[start].target;
-      if (target == region.loop->continue_target || target == region.loop->follow) {
+      if (region.loop->continues_at(target) || target == region.loop->follow) {
         visited_[start] = 1;
         emit(body, target == region.loop->follow ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()),
              start);
         return false;
       }
     }
-    if (region.loop && start == region.loop->continue_target && start != region.stop) {
+    if (region.loop && region.loop->continues_at(start) && start != region.stop) {
       body.push_back(make::continue_());
       return false;
     }
@@ -491,7 +492,12 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       return -1;
     }
   }
-  if (then_body.empty() && !else_body.empty()) {
+  // `if c: pass` with an else compiles its empty branch to a jump over the
+  // else; negating c would drop that jump.
+  const bool explicit_empty_then = then_falls && then_start != join && then_start < int(function_.instrs.size()) &&
+                                   function_.instrs[then_start].op == Op::Jump &&
+                                   function_.instrs[then_start].target == join && !jumps_over_latch;
+  if (then_body.empty() && !else_body.empty() && !explicit_empty_then) {
     test = negate_condition(test);
     std::swap(then_body, else_body);
   }
@@ -549,7 +555,8 @@ int FunctionDecompiler::repeated_latch_test(int test_block, const cfg::Loop* loo
 // top. Recognised at the first test; returns where to continue, or -2 when
 // the conditional at hand is not such a loop.
 int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start,
-                                           const Region& region, Stack& stack, ast::Body& out, int index) {
+                                           const Region& region, Stack& stack, ast::Body& out, int index,
+                                           int top_test) {
   if (then_start >= int(function_.instrs.size())) return -2;
   const int header_block = block_at(then_start);
   if (graph_.blocks[header_block].first != then_start) return -2;
@@ -600,6 +607,7 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
     return else_start;
   }();
   LoopContext context{test_start, follow, header_block, region.loop};
+  context.top_test = top_test;
   ast::Body body;
   Stack body_stack = stack;
   if (then_start != test_start)
@@ -667,7 +675,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     }
     // A `break` that lands on the enclosing loop's header: the inner loop
     // (with its else) ends the outer body, so the compiler jumps straight back.
-    const bool to_outer_header = region.loop && exits.size() == 1 && exits[0] == region.loop->continue_target;
+    const bool to_outer_header = region.loop && exits.size() == 1 && region.loop->continues_at(exits[0]);
     if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit || to_outer_header)) return exits[0];
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
@@ -709,6 +717,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     emit(out, make::for_(target, expr_of(iterator, header), body, orelse), header);
     return follow;
   }
+
+  if (int follow = try_inverted_while_at_header(block, region, stack, out); follow != -2) return follow;
 
   // `while cond:` tested at the top (3.8/3.9, and loops 3.10+ keeps that way).
   const cfg::Block& head = graph_.blocks[block];
