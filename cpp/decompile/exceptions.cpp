@@ -473,8 +473,19 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   std::vector<ClauseTail> tails;
   int dead_exit = -1;
   int join = decode_except_clauses(handler, region, stack, handlers, tails, &dead_exit);
-  if (falls && region.loop && join >= 0 && (region.loop->continues_at(join) || join == region.loop->follow))
-    join = join_after_loop_exit_clauses(index, body_end, handler, join, dead_exit, region);
+  if (falls) falls = !finish_loop_exit_after(body_end, join, region, body);
+  // Every clause ends in break/continue: no join of its own. The code after
+  // the body is the else clause (running to the end of the loop body) or
+  // comes after the try.
+  bool else_until_loop_end = false;
+  if (region.loop && join >= 0 && (region.loop->continues_at(join) || join == region.loop->follow)) {
+    const int loop_join = join;
+    join = falls ? join_after_loop_exit_clauses(index, body_end, handler, loop_join, dead_exit, region) : -1;
+    if (join == loop_join && join != region.stop) {
+      else_until_loop_end = true;
+      join = -1;
+    }
+  }
   // Clauses that run on into copies of the code after the try: find that
   // code on the normal path and make it the join.
   if (join < 0 && falls && !tails.empty()) {
@@ -523,13 +534,13 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // was the try's else clause (the copies are dropped later).
   const bool implicit_return_clauses =
       join < 0 && !orelse.empty() &&
-      std::all_of(handlers.begin(), handlers.end(), [&](const ast::ExceptHandler& handler) {
+      (else_until_loop_end || std::all_of(handlers.begin(), handlers.end(), [&](const ast::ExceptHandler& handler) {
         if (kind_ == CodeKind::Module || kind_ == CodeKind::Class) {
           auto* ret = handler.body.empty() ? nullptr : ast::as<ast::Return>(handler.body.back());
           return ret != nullptr;
         }
         return ends_in_implicit_return(handler.body);
-      });
+      }));
   if (implicit_return_clauses) {
     emit(out, make::try_(body, handlers, orelse), index);
     return else_falls ? else_stop : -1;

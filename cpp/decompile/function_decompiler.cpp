@@ -249,7 +249,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           emit(out, make::break_(), i);
           return false;
         }
-        if (target > i && inside(target, region)) {
+        if (target > i && inside_loop_body(target, region)) {
           i = target;
           continue;
         }
@@ -327,6 +327,16 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::Reraise:
         emit(out, make::raise(), i);
         return false;
+      case Op::PopTop:
+        if (const int n = break_to_exit_copy(i, region, stack); n > 0) {
+          for (int k = 0; k < n; ++k) visited_[i + k] = 1;
+          pop(stack, i);
+          emit(out, make::break_(), i);
+          return false;
+        }
+        simulate_in_order(i, stack, out);
+        ++i;
+        continue;
       case Op::Rotate:
         // ≤3.10 `return value` inside an except clause: ROT_FOUR moves the
         // value below the previous exception's three values (kept below

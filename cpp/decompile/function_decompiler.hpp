@@ -27,6 +27,7 @@ struct LoopContext {
   // 3.10+ `while c:` compiled as `if c: do { body } while (c)`: `continue`
   // jumps to the latch's copy of c or to the test at the top.
   int top_test = -1;
+  int exit = -1;  // where the loop ends when its test fails (-1: no test)
   bool continues_at(int target) const { return target == continue_target || (top_test >= 0 && target == top_test); }
 };
 
@@ -167,6 +168,7 @@ class FunctionDecompiler {
   bool is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header = false) const;
   int join_of(const Condition& condition, const Region& region) const;
   bool inside(int instr, const Region& region) const;
+  bool inside_loop_body(int instr, const Region& region) const;
 
   // ---- exception handling, 3.11+ (exceptions.cpp) ----
   bool within_protection(int instr, int protection) const;
@@ -194,6 +196,8 @@ class FunctionDecompiler {
   // ---- clauses ending in break/continue (loop_exit_clauses.cpp) ----
   int dead_clause_exit(int after_jump, const std::string& name) const;
   bool natural_clause_end(int exit, const std::string& name) const;
+  int break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const;
+  bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
   // The jump of a break/continue at `at` (a for loop's break pops the
   // iterator first), or the last instruction of the copy of the code after
   // the loop that a break jumps to; -1 when there is none.

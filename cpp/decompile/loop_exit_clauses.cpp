@@ -14,6 +14,8 @@
 
 #include "decompile/function_decompiler.hpp"
 
+namespace make = depyf::ast::make;
+
 namespace depyf::decompile {
 
 using ir::Op;
@@ -35,6 +37,23 @@ int FunctionDecompiler::loop_exit_jump(int at, const Region& region) const {
   return -1;
 }
 
+// 3.10+ `break` in a for loop whose follow is short code ending the
+// function (`return x`): the break pops the iterator and runs its own copy
+// of that code. Returns the length of the POP_TOP and the copy, or 0. (A
+// `return x` inside the loop evaluates x before popping the iterator; a
+// constant return pops first and compiles the same either way: left as is.)
+int FunctionDecompiler::break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (code_.version.minor < 10 || region.loop == nullptr || region.loop->follow < 0 || stack.empty() ||
+      stack.back().kind != Value::Kind::Iterator || pop_top + 2 >= count)
+    return 0;
+  if (instrs[graph_.blocks[region.loop->header_block].first].op != Op::ForIter) return 0;
+  if (instrs[pop_top + 1].op == Op::LoadConst && instrs[pop_top + 2].op == Op::ReturnValue) return 0;
+  const int n = exit_copy_length(pop_top + 1, region.loop->follow);
+  return n > 0 ? n + 1 : 0;
+}
+
 // ≤3.9: the unreachable `POP_EXCEPT; [unbinding]; JUMP x` following the
 // jump that ends a clause at `after_jump`: x, or -1.
 int FunctionDecompiler::dead_clause_exit(int after_jump, const std::string& name) const {
@@ -49,6 +68,33 @@ int FunctionDecompiler::dead_clause_exit(int after_jump, const std::string& name
     i += 3;
   if (i >= count || instrs[i].op != Op::Jump) return -1;
   return instrs[i].target;
+}
+
+// ≤3.10 `try: ...; break`: the body's POP_BLOCK is followed right away by
+// the break/continue (an else clause would be jumped to). Emits it into the
+// body; true when it did.
+bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body) {
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor > 10 || body_end <= 0 || body_end >= int(instrs.size()) ||
+      instrs[body_end - 1].op != Op::PopBlock)
+    return false;
+  const int exit = loop_exit_jump(body_end, region);
+  if (exit < 0 || instrs[exit].op != Op::Jump) return false;
+  const bool is_break = instrs[exit].target == region.loop->follow;
+  // A try ending the loop body jumps back to the header by itself; a
+  // written `continue` leaves the body's own (dead) ending after it (≤3.9),
+  // or (3.10) jumps back while the clauses go on after the try.
+  if (!is_break) {
+    const bool dead_ending =
+        code_.version.minor <= 9 && exit + 1 < int(instrs.size()) && !graph_.blocks[block_at(exit + 1)].reachable;
+    const bool clauses_go_on =
+        code_.version.minor == 10 && join >= 0 && !region.loop->continues_at(join) && join != region.loop->follow;
+    if (!dead_ending && !clauses_go_on) return false;
+  }
+  for (int k = body_end; k <= exit; ++k) visited_[k] = 1;
+  if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
+  emit(body, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), exit);
+  return true;
 }
 
 // ≤3.9: a clause's jump back to the loop's header at `exit` with no dead

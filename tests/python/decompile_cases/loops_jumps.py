@@ -120,3 +120,64 @@ def while_compound_or_test(y, R, L, M):
         y = f(y)
         R += 1
     return y
+
+
+def for_else_break_to_outer_header(C, methods):
+    mro = C.__mro__
+    for method in methods:
+        for B in mro:
+            if method in B.__dict__:
+                if B.__dict__[method] is None:
+                    return NotImplemented
+                break
+        else:
+            return NotImplemented
+    return True
+
+
+def try_ends_loop_body(obj, name):
+    for subpath in name.split('.'):
+        if subpath == '<locals>':
+            raise AttributeError(name)
+        try:
+            parent = obj
+            obj = getattr(obj, subpath)
+        except AttributeError:
+            raise AttributeError(name) from None
+    return obj, parent
+
+
+def break_in_try_body(paths, basename):
+    stat = None
+    for dirname in paths:
+        try:
+            stat = os_stat(join(dirname, basename))
+            break
+        except OSError:
+            pass
+    g(stat)
+
+
+def continue_in_except_and_break_in_try(paths, basename):
+    stat = None
+    for dirname in paths:
+        try:
+            fullname = join(dirname, basename)
+        except (TypeError, AttributeError):
+            continue
+        try:
+            stat = os_stat(fullname)
+            break
+        except OSError:
+            pass
+    return stat
+
+
+def continue_in_try_body(xs):
+    for x in xs:
+        try:
+            f(x)
+            continue
+        except OSError:
+            g(x)
+        h(x)
