@@ -48,7 +48,8 @@ int FunctionDecompiler::repeated_compound_test_start(int latch_last, int top_fir
   if (top_last >= 0) copy_of[top_last] = latch_last;
   auto same_target = [&](int top_target, int latch_target) {
     if (top_target > t && top_target <= top_last) return copy_of[top_target] == latch_target;
-    return top_target == latch_target;
+    // (3.10+ give each exit its own copy of short code ending the function.)
+    return top_target == latch_target || exit_copy_length(latch_target, top_target) > 0;
   };
   while (k >= lowest && t >= 0) {
     const ir::Instr& a = instrs[k];
