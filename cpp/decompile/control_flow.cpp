@@ -794,6 +794,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       const int follow = follow_of(exit);
       LoopContext context{header, follow, block, region.loop};
       context.exit = exit;
+      context.explicit_continues = code_.version.minor >= 10;
       ast::Body body;
       Stack body_stack = stack;
       if (condition.next != header)

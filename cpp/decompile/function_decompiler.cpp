@@ -237,6 +237,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       case Op::Jump: {
         const int target = instr.target;
+        if (region.loop && region.loop->explicit_continues && region.loop->continues_at(target)) {
+          emit(out, make::continue_(), i);
+          return false;
+        }
         if (target == region.stop) {
           if (region.stopped_at) *region.stopped_at = target;
           return true;

@@ -28,6 +28,9 @@ struct LoopContext {
   // jumps to the latch's copy of c or to the test at the top.
   int top_test = -1;
   int exit = -1;  // where the loop ends when its test fails (-1: no test)
+  // 3.10+ repeat a while test at the end of the body, so in a loop tested
+  // only at the top every jump back to the test is a written `continue`.
+  bool explicit_continues = false;
   bool continues_at(int target) const { return target == continue_target || (top_test >= 0 && target == top_test); }
 };
 

@@ -23,3 +23,20 @@ def assert_then_raise_assertion_error(self, data):
     else:
         self.n += len(data)
     self.w(data)
+
+
+def while_every_path_continues(a):
+    while a:
+        a -= 1
+        if a == 3:
+            f()
+            continue
+        g()
+        continue
+
+
+def while_body_ends_in_if_continue(a):
+    while a:
+        if f(a):
+            a -= 1
+            continue
