@@ -192,7 +192,12 @@ bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack, 
   std::copy(visited_before.begin(), visited_before.end(), self->visited_.begin() + b.first);
   self->globals_.resize(globals_before);
   self->nonlocals_.resize(nonlocals_before);
-  return pure && statements.empty() && scratch.size() == stack.size() + 1;
+  if (!pure || !statements.empty()) return false;
+  if (scratch.size() == stack.size() + 1) return true;
+  // A loop test may be a chained comparison (`while a < b < c:`), whose
+  // first jump leaves the shared operand below the tested value.
+  return allow_loop_header && scratch.size() == stack.size() + 2 &&
+         is_chain_link(b.last, scratch.back().expr, Stack(scratch.begin(), scratch.end() - 1));
 }
 
 Condition FunctionDecompiler::trial_condition(int first, int jump, Stack& stack) {
