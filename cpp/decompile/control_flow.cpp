@@ -68,6 +68,23 @@ bool FunctionDecompiler::inside(int instr, const Region& region) const {
   return true;
 }
 
+// Where a forward jump inside a loop body may go: inside the region, or to
+// body code with no normal path back to the header (a try body that ends
+// in break), which the header dominates and the loop's exits do not.
+bool FunctionDecompiler::inside_loop_body(int instr, const Region& region) const {
+  if (inside(instr, region)) return true;
+  if (region.loop == nullptr || region.loop->header_block < 0 || instr < 0 || instr >= int(function_.instrs.size()) ||
+      !within_protection(instr, region.protection))
+    return false;
+  const int block = block_at(instr);
+  if (region.entry_block >= 0 && !graph_.dominates(region.entry_block, block)) return false;
+  auto after = [&](int target) {
+    return target >= 0 && target < int(function_.instrs.size()) && graph_.dominates(block_at(target), block);
+  };
+  return graph_.dominates(region.loop->header_block, block) && !after(region.loop->follow) &&
+         !after(region.loop->exit);
+}
+
 // Where the two sides of a branch starting in `first_block` meet again, as
 // an instruction index inside the region; the region's own stop when they
 // only meet outside it; -1 when they never meet (both leave the function).
@@ -89,7 +106,7 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   auto usable = [&](int block) {
     const int instr = graph_.blocks[block].first;
     if (instr == region.stop) return true;
-    if (region.loop && (instr == region.loop->continue_target || instr == region.loop->follow)) return false;
+    if (region.loop && (region.loop->continues_at(instr) || instr == region.loop->follow)) return false;
     return inside(instr, region);
   };
   if (post >= 0 && usable(post)) return graph_.blocks[post].first;
@@ -124,7 +141,7 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
                                  const int instr = graph_.blocks[block].first;
                                  // (a jump back to a loop's header is no join)
                                  return instr == region.stop || instr < condition.next ||
-                                        (region.loop && (instr == region.loop->continue_target ||
+                                        (region.loop && (region.loop->continues_at(instr) ||
                                                          instr == region.loop->follow));
                                }),
                 meeting.end());
@@ -175,7 +192,12 @@ bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack, 
   std::copy(visited_before.begin(), visited_before.end(), self->visited_.begin() + b.first);
   self->globals_.resize(globals_before);
   self->nonlocals_.resize(nonlocals_before);
-  return pure && statements.empty() && scratch.size() == stack.size() + 1;
+  if (!pure || !statements.empty()) return false;
+  if (scratch.size() == stack.size() + 1) return true;
+  // A loop test may be a chained comparison (`while a < b < c:`), whose
+  // first jump leaves the shared operand below the tested value.
+  return allow_loop_header && scratch.size() == stack.size() + 2 &&
+         is_chain_link(b.last, scratch.back().expr, Stack(scratch.begin(), scratch.end() - 1));
 }
 
 Condition FunctionDecompiler::trial_condition(int first, int jump, Stack& stack) {
@@ -235,6 +257,7 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
       return std::find(chain_blocks.begin(), chain_blocks.end(), p) != chain_blocks.end();
     });
     if (!preds_in_chain || !is_pure_condition_block(block, stack)) break;
+    if (starts_inverted_while_test(b.first, index)) break;
     // Peek at the next jump's exits before committing.
     const ir::Instr& last = function_.instrs[b.last];
     int t2, f2;
@@ -408,14 +431,14 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
         graph_.blocks[block_at(start)].first == start &&
         graph_.blocks[block_at(start)].predecessors.size() == 1) {
       const int target = function_.instrs[start].target;
-      if (target == region.loop->continue_target || target == region.loop->follow) {
+      if (region.loop->continues_at(target) || target == region.loop->follow) {
         visited_[start] = 1;
         emit(body, target == region.loop->follow ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()),
              start);
         return false;
       }
     }
-    if (region.loop && start == region.loop->continue_target && start != region.stop) {
+    if (region.loop && region.loop->continues_at(start) && start != region.stop) {
       body.push_back(make::continue_());
       return false;
     }
@@ -491,7 +514,12 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       return -1;
     }
   }
-  if (then_body.empty() && !else_body.empty()) {
+  // `if c: pass` with an else compiles its empty branch to a jump over the
+  // else; negating c would drop that jump.
+  const bool explicit_empty_then = then_falls && then_start != join && then_start < int(function_.instrs.size()) &&
+                                   function_.instrs[then_start].op == Op::Jump &&
+                                   function_.instrs[then_start].target == join && !jumps_over_latch;
+  if (then_body.empty() && !else_body.empty() && !explicit_empty_then) {
     test = negate_condition(test);
     std::swap(then_body, else_body);
   }
@@ -553,7 +581,8 @@ int FunctionDecompiler::repeated_latch_test(int test_block, const cfg::Loop* loo
 // top. Recognised at the first test; returns where to continue, or -2 when
 // the conditional at hand is not such a loop.
 int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start,
-                                           const Region& region, Stack& stack, ast::Body& out, int index) {
+                                           const Region& region, Stack& stack, ast::Body& out, int index,
+                                           int top_test) {
   if (then_start >= int(function_.instrs.size())) return -2;
   const int header_block = block_at(then_start);
   if (graph_.blocks[header_block].first != then_start) return -2;
@@ -604,6 +633,8 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
     return else_start;
   }();
   LoopContext context{test_start, follow, header_block, region.loop};
+  context.top_test = top_test;
+  context.exit = else_start;
   ast::Body body;
   Stack body_stack = stack;
   if (then_start != test_start)
@@ -654,7 +685,9 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   // the loop that is entered by falling through or by a conditional jump
   // (a `return` placed after the loop body) belongs to the body.
   auto follow_of = [&](int natural_exit) {
-    std::vector<int> exits;
+    const int natural_exit_block = natural_exit >= 0 ? block_at(natural_exit) : -1;
+    const bool for_loop = function_.instrs[header].op == Op::ForIter;
+    std::vector<std::pair<int, int>> candidates;  // (block, target)
     for (const cfg::Block& b : graph_.blocks) {
       if (!b.reachable) continue;
       // ≤3.9 `while 1:` has no exit test, so a block ending in `break`
@@ -662,16 +695,47 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       const bool break_block = !loop->contains[b.id] && b.first != natural_exit && !b.predecessors.empty() &&
                                std::all_of(b.predecessors.begin(), b.predecessors.end(),
                                            [&](int p) { return bool(loop->contains[p]); });
-      if (!loop->contains[b.id] && !break_block) continue;
+      // Body code that never gets back to the header by normal flow (`if c:
+      // return x` before a break, a try body that ends in break) is outside
+      // the natural loop too, but still dominated by its header; a for
+      // loop's break there pops the iterator before it jumps.
+      const bool body_block = for_loop && b.last > b.first && function_.instrs[b.last - 1].op == Op::PopTop &&
+                              graph_.dominates(block, b.id) && b.first != natural_exit &&
+                              !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id));
+      if (!loop->contains[b.id] && !break_block && !body_block) continue;
       const ir::Instr& last = function_.instrs[b.last];
       if (last.op != Op::Jump || last.target < 0 || last.target >= int(function_.instrs.size())) continue;
-      if (loop->contains[block_at(last.target)]) continue;
-      if (last.target != natural_exit && std::find(exits.begin(), exits.end(), last.target) == exits.end())
-        exits.push_back(last.target);
+      if (loop->contains[block_at(last.target)] || last.target == natural_exit) continue;
+      candidates.emplace_back(b.id, last.target);
     }
+    // Code after a break target (reached from it) is no body code.
+    std::vector<int> exits;
+    for (const auto& [b, target] : candidates) {
+      const bool after_exit = !loop->contains[b] && std::any_of(candidates.begin(), candidates.end(), [&](const auto& c) {
+        const int target_block = block_at(c.second);
+        return c.second != target && graph_.dominates(block, target_block) && graph_.dominates(target_block, b);
+      });
+      if (!after_exit && std::find(exits.begin(), exits.end(), target) == exits.end()) exits.push_back(target);
+    }
+    // Exits that are a lone jump to another exit are one exit: the final
+    // target, unless that is the enclosing loop's header (3.10 jump to a
+    // jump back there: that jump is the follow).
+    auto lone_jump_to = [&](int x, int e) {
+      return x != e && function_.instrs[x].op == Op::Jump && function_.instrs[x].target == e &&
+             graph_.blocks[block_at(x)].first == x && graph_.blocks[block_at(x)].last == x;
+    };
+    auto to_outer = [&](int e) { return region.loop && region.loop->continues_at(e); };
+    const std::vector<int> all_exits = exits;
+    exits.erase(std::remove_if(exits.begin(), exits.end(),
+                               [&](int e) {
+                                 return std::any_of(all_exits.begin(), all_exits.end(), [&](int x) {
+                                   return (lone_jump_to(x, e) && to_outer(e)) || (lone_jump_to(e, x) && !to_outer(x));
+                                 });
+                               }),
+                exits.end());
     // A `break` that lands on the enclosing loop's header: the inner loop
     // (with its else) ends the outer body, so the compiler jumps straight back.
-    const bool to_outer_header = region.loop && exits.size() == 1 && exits[0] == region.loop->continue_target;
+    const bool to_outer_header = region.loop && exits.size() == 1 && region.loop->continues_at(exits[0]);
     if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit || to_outer_header)) return exits[0];
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
@@ -686,6 +750,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     const bool inline_comprehension = is_inline_comprehension(header, stack);
     if (inline_comprehension) stack[stack.size() - 2].accumulator = true;
     LoopContext context{header, follow, block, region.loop};
+    context.exit = exit;
     auto group = std::make_shared<AssignmentGroup>();
     group->targets.assign(1, nullptr);
     Value item;
@@ -714,6 +779,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     return follow;
   }
 
+  if (int follow = try_inverted_while_at_header(block, region, stack, out); follow != -2) return follow;
+
   // `while cond:` tested at the top (3.8/3.9, and loops 3.10+ keeps that way).
   const cfg::Block& head = graph_.blocks[block];
   const ir::Instr& head_last = function_.instrs[head.last];
@@ -735,6 +802,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     } else {
       const int follow = follow_of(exit);
       LoopContext context{header, follow, block, region.loop};
+      context.exit = exit;
+      context.explicit_continues = code_.version.minor >= 10;
       ast::Body body;
       Stack body_stack = stack;
       if (condition.next != header)

@@ -50,11 +50,28 @@ int FunctionDecompiler::outermost_new_handler(int instr, int protection) const {
 // outside the protection and reached by normal flow (handler-only code, such
 // as code a ≤3.10 handler shares with the path after a with, does not count).
 int FunctionDecompiler::first_outside(int start, int protection) const {
+  const std::vector<char> reachable = normally_reachable_from(start);
   int i = start;
-  while (i < int(function_.instrs.size()) &&
-         (within_protection(i, protection) || !normally_reachable_[block_at(i)]))
-    ++i;
+  while (i < int(function_.instrs.size()) && (within_protection(i, protection) || !reachable[block_at(i)])) ++i;
   return i;
+}
+
+// The blocks normal flow reaches from the function's entry, or, for code
+// inside an exception handler (which the entry reaches only by raising),
+// from `start`'s own block: the handler's code is "normal" to itself.
+std::vector<char> FunctionDecompiler::normally_reachable_from(int start) const {
+  const int start_block = block_at(start);
+  if (normally_reachable_[start_block]) return normally_reachable_;
+  std::vector<char> reachable(graph_.blocks.size(), 0);
+  std::vector<int> work{start_block};
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (reachable[block]) continue;
+    reachable[block] = 1;
+    for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+  }
+  return reachable;
 }
 
 // A finally handler runs its body with the exception on the stack and
@@ -272,9 +289,10 @@ ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body) {
 
 int FunctionDecompiler::decode_except_clauses(int handler, const Region& region, const Stack& stack,
                                               std::vector<ast::ExceptHandler>& handlers,
-                                              std::vector<ClauseTail>& tails) {
+                                              std::vector<ClauseTail>& tails, int* dead_exit) {
   const auto& instrs = function_.instrs;
   int join = -1;
+  int loop_join = -1;
   const bool legacy = code_.version.minor <= 10;
   // How many exception values a clause drops before its body: the
   // exception (3.11+), or type, value and traceback (≤3.10).
@@ -363,7 +381,20 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
     handlers.push_back(except);
     if (clause_end >= 0) {
       int after = skip_name_unbinding(clause_end + 1, name);
-      if (after < int(instrs.size()) && instrs[after].op == Op::Jump) {
+      const int exit = loop_exit_jump(after, region);
+      if (exit >= 0 && natural_clause_end(exit, name)) {
+        // ≤3.9: a try ending a loop body, its clause jumps straight back.
+        ast::Body& clause_body = handlers.back().body;
+        if (!clause_body.empty() && ast::as<ast::Continue>(clause_body.back())) clause_body.pop_back();
+        if (clause_body.empty()) clause_body.push_back(make::pass());
+        visited_[after] = 1;
+        if (join < 0) join = instrs[exit].target;
+      } else if (exit >= 0) {
+        // A clause ending in break/continue: another clause's jump is the join.
+        for (int k = after; k <= exit; ++k) visited_[k] = 1;
+        if (loop_join < 0) loop_join = instrs[exit].op == Op::Jump ? instrs[exit].target : region.loop->follow;
+        if (dead_exit && *dead_exit < 0) *dead_exit = dead_clause_exit(exit + 1, name);
+      } else if (after < int(instrs.size()) && instrs[after].op == Op::Jump) {
         visited_[after] = 1;
         if (join < 0) join = instrs[after].target;
       } else if (join < 0 && after < int(instrs.size())) {
@@ -378,7 +409,7 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
     if (next_clause < 0) break;  // a bare except is the last clause
     p = next_clause;
   }
-  return join;
+  return join >= 0 ? join : loop_join;
 }
 
 int FunctionDecompiler::decompile_try(int index, int handler, const Region& region, Stack& stack, ast::Body& out) {
@@ -440,7 +471,21 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   if (body.empty()) body.push_back(make::pass());
   std::vector<ast::ExceptHandler> handlers;
   std::vector<ClauseTail> tails;
-  int join = decode_except_clauses(handler, region, stack, handlers, tails);
+  int dead_exit = -1;
+  int join = decode_except_clauses(handler, region, stack, handlers, tails, &dead_exit);
+  if (falls) falls = !finish_loop_exit_after(body_end, join, region, body);
+  // Every clause ends in break/continue: no join of its own. The code after
+  // the body is the else clause (running to the end of the loop body) or
+  // comes after the try.
+  bool else_until_loop_end = false;
+  if (region.loop && join >= 0 && (region.loop->continues_at(join) || join == region.loop->follow)) {
+    const int loop_join = join;
+    join = falls ? join_after_loop_exit_clauses(index, body_end, handler, loop_join, dead_exit, region) : -1;
+    if (join == loop_join && join != region.stop) {
+      else_until_loop_end = true;
+      join = -1;
+    }
+  }
   // Clauses that run on into copies of the code after the try: find that
   // code on the normal path and make it the join.
   if (join < 0 && falls && !tails.empty()) {
@@ -489,13 +534,13 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // was the try's else clause (the copies are dropped later).
   const bool implicit_return_clauses =
       join < 0 && !orelse.empty() &&
-      std::all_of(handlers.begin(), handlers.end(), [&](const ast::ExceptHandler& handler) {
+      (else_until_loop_end || std::all_of(handlers.begin(), handlers.end(), [&](const ast::ExceptHandler& handler) {
         if (kind_ == CodeKind::Module || kind_ == CodeKind::Class) {
           auto* ret = handler.body.empty() ? nullptr : ast::as<ast::Return>(handler.body.back());
           return ret != nullptr;
         }
         return ends_in_implicit_return(handler.body);
-      });
+      }));
   if (implicit_return_clauses) {
     emit(out, make::try_(body, handlers, orelse), index);
     return else_falls ? else_stop : -1;

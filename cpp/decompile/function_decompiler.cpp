@@ -214,7 +214,9 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
     }
     visited_[i] = 1;
     const int block = block_at(i);
-    const bool at_own_header = first && enter_loop_header;
+    // (A try body starting at the header of the loop being walked, is
+    // still inside that loop: not a loop of its own.)
+    const bool at_own_header = (first && enter_loop_header) || (region.loop && region.loop->header_block == block);
     first = false;
     if (!at_own_header && graph_.blocks[block].first == i &&
         std::any_of(graph_.loops.begin(), graph_.loops.end(), [&](const cfg::Loop& l) { return l.header == block; })) {
@@ -235,8 +237,15 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       case Op::Jump: {
         const int target = instr.target;
-        if (target == region.stop) return true;
-        if (region.loop && target == region.loop->continue_target) {
+        if (region.loop && region.loop->explicit_continues && region.loop->continues_at(target)) {
+          emit(out, make::continue_(), i);
+          return false;
+        }
+        if (target == region.stop) {
+          if (region.stopped_at) *region.stopped_at = target;
+          return true;
+        }
+        if (region.loop && region.loop->continues_at(target)) {
           emit(out, make::continue_(), i);
           return false;
         }
@@ -244,7 +253,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           emit(out, make::break_(), i);
           return false;
         }
-        if (target > i && inside(target, region)) {
+        if (target > i && inside_loop_body(target, region)) {
           i = target;
           continue;
         }
@@ -301,10 +310,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           if (region.clause_end) *region.clause_end = i;
           // A break/continue out of the clause also ends with POP_EXCEPT.
           const int after = skip_name_unbinding(i + 1, region.clause_name);
-          if (region.loop && after < count && function_.instrs[after].op == Op::Jump &&
-              (function_.instrs[after].target == region.loop->follow ||
-               function_.instrs[after].target == region.loop->continue_target)) {
+          if (const int exit = loop_exit_jump(after, region); exit >= 0) {
             if (code_.version.minor >= 11) pop(stack, i);
+            if (function_.instrs[exit].op != Op::Jump) {  // a copy of the code after the loop
+              for (int k = after; k <= exit; ++k) visited_[k] = 1;
+              emit(out, make::break_(), after);
+              return false;
+            }
             i = after;
             continue;
           }
@@ -319,6 +331,16 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::Reraise:
         emit(out, make::raise(), i);
         return false;
+      case Op::PopTop:
+        if (const int n = break_to_exit_copy(i, region, stack); n > 0) {
+          for (int k = 0; k < n; ++k) visited_[i + k] = 1;
+          pop(stack, i);
+          emit(out, make::break_(), i);
+          return false;
+        }
+        simulate_in_order(i, stack, out);
+        ++i;
+        continue;
       case Op::Rotate:
         // ≤3.10 `return value` inside an except clause: ROT_FOUR moves the
         // value below the previous exception's three values (kept below

@@ -24,6 +24,14 @@ struct LoopContext {
   int follow = -1;           // instruction that `break` jumps to
   int header_block = -1;
   const LoopContext* outer = nullptr;
+  // 3.10+ `while c:` compiled as `if c: do { body } while (c)`: `continue`
+  // jumps to the latch's copy of c or to the test at the top.
+  int top_test = -1;
+  int exit = -1;  // where the loop ends when its test fails (-1: no test)
+  // 3.10+ repeat a while test at the end of the body, so in a loop tested
+  // only at the top every jump back to the test is a written `continue`.
+  bool explicit_continues = false;
+  bool continues_at(int target) const { return target == continue_target || (top_test >= 0 && target == top_test); }
 };
 
 // What the walk of one region knows about where it must stop.
@@ -151,7 +159,8 @@ class FunctionDecompiler {
   int decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out);
   ast::ExprPtr infinite_loop_test() const;
   int try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start, const Region& region, Stack& stack,
-                         ast::Body& out, int index);
+                         ast::Body& out, int index, int top_test = -1);
+  int try_inverted_while_at_header(int block, const Region& region, Stack& stack, ast::Body& out);
   int repeated_latch_test(int test_block, const cfg::Loop* loop, int header_block, int then_start, int else_start,
                           int index) const;
   Condition read_condition(int index, Stack& stack);
@@ -162,11 +171,13 @@ class FunctionDecompiler {
   bool is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header = false) const;
   int join_of(const Condition& condition, const Region& region) const;
   bool inside(int instr, const Region& region) const;
+  bool inside_loop_body(int instr, const Region& region) const;
 
   // ---- exception handling, 3.11+ (exceptions.cpp) ----
   bool within_protection(int instr, int protection) const;
   int outermost_new_handler(int instr, int protection) const;
   int first_outside(int start, int protection) const;
+  std::vector<char> normally_reachable_from(int start) const;
   bool is_finally_handler(int handler) const;
   int decompile_try(int index, int handler, const Region& region, Stack& stack, ast::Body& out);
   int decompile_with(int index, const Region& region, Stack& stack, ast::Body& out);
@@ -183,7 +194,19 @@ class FunctionDecompiler {
     Stack stack;  // the stack there
   };
   int decode_except_clauses(int handler, const Region& region, const Stack& stack,
-                            std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails);
+                            std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails,
+                            int* dead_exit = nullptr);
+  // ---- clauses ending in break/continue (loop_exit_clauses.cpp) ----
+  int dead_clause_exit(int after_jump, const std::string& name) const;
+  bool natural_clause_end(int exit, const std::string& name) const;
+  int break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const;
+  bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
+  // The jump of a break/continue at `at` (a for loop's break pops the
+  // iterator first), or the last instruction of the copy of the code after
+  // the loop that a break jumps to; -1 when there is none.
+  int loop_exit_jump(int at, const Region& region) const;
+  int join_after_loop_exit_clauses(int body_start, int body_end, int handler, int loop_join, int dead_exit,
+                                   const Region& region) const;
   void mark_handler_code_visited(int handler);
   int skip_name_unbinding(int index, const std::string& name);
   void claim_called_name_unbinding(int call, const std::string& name);
@@ -237,6 +260,9 @@ class FunctionDecompiler {
   // last at top_last, repeated by a latch test ending at latch_last (the
   // copy lies at or after `lowest`); -1 when the latch does not repeat it.
   int repeated_compound_test_start(int latch_last, int top_first, int top_last, int lowest) const;
+  // Whether the conditional code from `first` is an inverted while loop's
+  // top test that a condition chain starting at `chain_jump` must not absorb.
+  bool starts_inverted_while_test(int first, int chain_jump) const;
 
   // ---- copies of exit blocks (exit_copies.cpp) ----
   int resolve_jumps(int index) const;

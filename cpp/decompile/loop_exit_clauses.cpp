@@ -1,0 +1,138 @@
+// `except E: continue` (or break) inside a loop: the clause ends with a jump
+// to the loop's continue target or exit, which says nothing about where the
+// try statement itself ends. The code after the body is either the try's
+// else clause or code after the try; the two compile alike, and what tells
+// them apart depends on the version:
+//   ≤3.9  the compiler still emits the clause's normal ending after the
+//         jump (dead code): POP_EXCEPT; JUMP to where the try ends;
+//   3.11  the else clause lies before the handler, code after the try
+//         after it;
+//   3.12+ the else clause is compiled before the except clauses, so the
+//         order of first use in co_names says which it was;
+//   3.10  both forms compile to the same code.
+#include <algorithm>
+
+#include "decompile/function_decompiler.hpp"
+
+namespace make = depyf::ast::make;
+
+namespace depyf::decompile {
+
+using ir::Op;
+
+int FunctionDecompiler::loop_exit_jump(int at, const Region& region) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (region.loop == nullptr || at < 0 || at >= count) return -1;
+  auto exits_loop = [&](int k) {
+    return k < count && instrs[k].op == Op::Jump &&
+           (instrs[k].target == region.loop->follow || region.loop->continues_at(instrs[k].target));
+  };
+  if (exits_loop(at)) return at;
+  const bool for_loop = instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter;
+  if (!for_loop || instrs[at].op != Op::PopTop) return -1;
+  if (exits_loop(at + 1) && instrs[at + 1].target == region.loop->follow) return at + 1;
+  // 3.10+ jump to a copy of the short code after the loop (`return x`).
+  if (const int n = exit_copy_length(at + 1, region.loop->follow); n > 0) return at + n;
+  return -1;
+}
+
+// 3.10+ `break` in a for loop whose follow is short code ending the
+// function (`return x`): the break pops the iterator and runs its own copy
+// of that code. Returns the length of the POP_TOP and the copy, or 0. (A
+// `return x` inside the loop evaluates x before popping the iterator; a
+// constant return pops first and compiles the same either way: left as is.)
+int FunctionDecompiler::break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (code_.version.minor < 10 || region.loop == nullptr || region.loop->follow < 0 || stack.empty() ||
+      stack.back().kind != Value::Kind::Iterator || pop_top + 2 >= count)
+    return 0;
+  if (instrs[graph_.blocks[region.loop->header_block].first].op != Op::ForIter) return 0;
+  if (instrs[pop_top + 1].op == Op::LoadConst && instrs[pop_top + 2].op == Op::ReturnValue) return 0;
+  const int n = exit_copy_length(pop_top + 1, region.loop->follow);
+  return n > 0 ? n + 1 : 0;
+}
+
+// ≤3.9: the unreachable `POP_EXCEPT; [unbinding]; JUMP x` following the
+// jump that ends a clause at `after_jump`: x, or -1.
+int FunctionDecompiler::dead_clause_exit(int after_jump, const std::string& name) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  int i = after_jump;
+  if (code_.version.minor > 9 || i >= count || graph_.blocks[block_at(i)].reachable) return -1;
+  if (instrs[i].op != Op::PopExcept) return -1;
+  ++i;
+  if (!name.empty() && i + 2 < count && instrs[i].op == Op::LoadConst && ir::is_name_store(instrs[i + 1].op) &&
+      instrs[i + 1].name == name && ir::is_name_delete(instrs[i + 2].op))
+    i += 3;
+  if (i >= count || instrs[i].op != Op::Jump) return -1;
+  return instrs[i].target;
+}
+
+// ≤3.10 `try: ...; break`: the body's POP_BLOCK is followed right away by
+// the break/continue (an else clause would be jumped to). Emits it into the
+// body; true when it did.
+bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body) {
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor > 10 || body_end <= 0 || body_end >= int(instrs.size()) ||
+      instrs[body_end - 1].op != Op::PopBlock)
+    return false;
+  const int exit = loop_exit_jump(body_end, region);
+  if (exit < 0 || instrs[exit].op != Op::Jump) return false;
+  const bool is_break = instrs[exit].target == region.loop->follow;
+  // A try ending the loop body jumps back to the header by itself; a
+  // written `continue` leaves the body's own (dead) ending after it (≤3.9),
+  // or (3.10) jumps back while the clauses go on after the try.
+  if (!is_break) {
+    const bool dead_ending =
+        code_.version.minor <= 9 && exit + 1 < int(instrs.size()) && !graph_.blocks[block_at(exit + 1)].reachable;
+    const bool clauses_go_on =
+        code_.version.minor == 10 && join >= 0 && !region.loop->continues_at(join) && join != region.loop->follow;
+    if (!dead_ending && !clauses_go_on) return false;
+  }
+  for (int k = body_end; k <= exit; ++k) visited_[k] = 1;
+  if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
+  emit(body, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), exit);
+  return true;
+}
+
+// ≤3.9: a clause's jump back to the loop's header at `exit` with no dead
+// ending after it is where the clause ends by itself (the try ends the
+// loop body), not a written `continue`.
+bool FunctionDecompiler::natural_clause_end(int exit, const std::string& name) const {
+  const ir::Instr& jump = function_.instrs[exit];
+  return code_.version.minor <= 9 && jump.op == Op::Jump && dead_clause_exit(exit + 1, name) < 0 &&
+         jump.target == graph_.blocks[graph_.block_of[jump.target]].first && jump.target < exit;
+}
+
+// The join of a try whose clauses all end in break/continue (`loop_join`,
+// the loop's target) when the body falls on to `body_end`: `loop_join`
+// when the code after the body is an else clause, else `body_end`.
+int FunctionDecompiler::join_after_loop_exit_clauses(int body_start, int body_end, int handler, int loop_join,
+                                                     int dead_exit, const Region& region) const {
+  const int count = int(function_.instrs.size());
+  const int after_body = resolve_jumps(body_end);
+  if (after_body == loop_join || after_body < 0 || after_body >= count) return loop_join;
+  // (≤3.9 with no dead ending: the clause's own jump is its natural end.)
+  if (code_.version.minor <= 9) return dead_exit >= 0 && dead_exit != loop_join ? body_end : loop_join;
+  // 3.11 place the else clause between the body and the handler, and code
+  // after the try after the handler.
+  if (code_.version.minor == 11) return after_body < handler ? loop_join : body_end;
+  if (code_.version.minor >= 12) {
+    // The code after the body runs until the loop's latch (the handler's
+    // code, which jumps back into the loop, lies elsewhere).
+    const int limit = handler > after_body ? handler : count;
+    int loop_end = after_body + 1;
+    for (const cfg::Loop& loop : graph_.loops) {
+      if (loop.header != region.loop->header_block) continue;
+      for (const cfg::Block& b : graph_.blocks)
+        if (loop.contains[b.id] && b.first >= after_body && b.last < limit) loop_end = std::max(loop_end, b.last + 1);
+    }
+    const int clauses_end = count;
+    if (else_compiled_first(body_start, after_body, loop_end, handler, clauses_end) == 1) return loop_join;
+  }
+  return body_end;
+}
+
+}  // namespace depyf::decompile

@@ -1,0 +1,183 @@
+"""Loops whose break/continue/exits meet try statements, nested handlers and
+while tests: each function must round-trip exactly on every version."""
+
+
+def nested_try_in_handler(v):
+    try:
+        t = a(v)
+    except E:
+        try:
+            t = b(v)
+        except E:
+            raise X()
+    g(t)
+
+
+def if_then_while(self, offset):
+    if self._size < 0:
+        while self.read(5):
+            pass
+    offset = self._size + offset
+    return offset
+
+
+def if_then_while_compound(a, b, c):
+    if a:
+        while b and c():
+            a += 1
+    return a
+
+
+def if_and_then_while(a, b, c):
+    if a and b:
+        while c():
+            a += 1
+    return a
+
+
+def elif_pass(whence, offset):
+    if whence == 0:
+        pass
+    elif whence == 2:
+        offset = f(offset)
+    else:
+        raise ValueError("x")
+    return offset
+
+
+def continue_in_except_then_code(xs):
+    for x in xs:
+        try:
+            f(x)
+        except ValueError:
+            continue
+        g(x)
+
+
+def continue_in_except_else(xs):
+    for x in xs:
+        try:
+            f(x)
+        except ValueError:
+            continue
+        else:
+            g(x)
+
+
+def break_in_except_then_code(xs):
+    for x in xs:
+        try:
+            f(x)
+        except ValueError:
+            break
+        g(x)
+    return xs
+
+
+def except_clause_and_else_end_loop_body(xs, header):
+    n = 0
+    for col, kind in xs:
+        if kind == 0:
+            n += 1
+        else:
+            try:
+                kind(header[col])
+            except (ValueError, TypeError):
+                n += 1
+            else:
+                n -= 1
+    return n > 0
+
+
+def while_continue(xs):
+    while xs:
+        if c():
+            continue
+        h()
+
+
+def while_continue_in_except(xs):
+    while xs:
+        try:
+            d = g()
+        except TypeError:
+            continue
+        h(d)
+
+
+def while_compound_continue(a, b):
+    while a and b:
+        a = f(a)
+        if a is None:
+            continue
+        b = g(b)
+    return a
+
+
+def while_compound_or_test(y, R, L, M):
+    while (R <= L and abs(y) << L - R >= M or
+           R > L and abs(y) >> R - L >= M):
+        y = f(y)
+        R += 1
+    return y
+
+
+def for_else_break_to_outer_header(C, methods):
+    mro = C.__mro__
+    for method in methods:
+        for B in mro:
+            if method in B.__dict__:
+                if B.__dict__[method] is None:
+                    return NotImplemented
+                break
+        else:
+            return NotImplemented
+    return True
+
+
+def try_ends_loop_body(obj, name):
+    for subpath in name.split('.'):
+        if subpath == '<locals>':
+            raise AttributeError(name)
+        try:
+            parent = obj
+            obj = getattr(obj, subpath)
+        except AttributeError:
+            raise AttributeError(name) from None
+    return obj, parent
+
+
+def break_in_try_body(paths, basename):
+    stat = None
+    for dirname in paths:
+        try:
+            stat = os_stat(join(dirname, basename))
+            break
+        except OSError:
+            pass
+    g(stat)
+
+
+def continue_in_except_and_break_in_try(paths, basename):
+    stat = None
+    for dirname in paths:
+        try:
+            fullname = join(dirname, basename)
+        except (TypeError, AttributeError):
+            continue
+        try:
+            stat = os_stat(fullname)
+            break
+        except OSError:
+            pass
+    return stat
+
+
+def continue_in_try_body(xs):
+    for x in xs:
+        try:
+            f(x)
+            continue
+        except OSError:
+            g(x)
+        h(x)

@@ -1,0 +1,42 @@
+"""Loop and jump shapes that round-trip from 3.10 on (3.8/3.9 give them
+another shape that is not structured exactly yet)."""
+
+
+def while_one_around_while(self, literator):
+    while 1:
+        while self._get_response():
+            if self.tagged:
+                return 1
+        if literator:
+            g()
+        if not literator:
+            break
+    return 0
+
+
+def assert_then_raise_assertion_error(self, data):
+    assert type(data) is bytes, "x"
+    if not self.status:
+        raise AssertionError("y")
+    elif not self.sent:
+        self.n = len(data)
+    else:
+        self.n += len(data)
+    self.w(data)
+
+
+def while_every_path_continues(a):
+    while a:
+        a -= 1
+        if a == 3:
+            f()
+            continue
+        g()
+        continue
+
+
+def while_body_ends_in_if_continue(a):
+    while a:
+        if f(a):
+            a -= 1
+            continue
