@@ -543,7 +543,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   }
   // A branch that ends in a copy of the function's implicit return fell
   // off the end in the source: an if/else (the copy is dropped later).
-  if (!then_falls && !else_body.empty() && !implicit_returns && !ends_in_implicit_return(then_body)) {
+  if (!then_falls && !else_body.empty() && !implicit_returns && !ends_in_implicit_return(then_body) &&
+      !continues_elsewhere(then_body, else_start)) {
     emit(out, make::if_(test, then_body, {}), index);
     for (auto& stmt : else_body) out.push_back(stmt);
     stack = else_stack;
@@ -622,9 +623,12 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   }
   // The latch repeats the test already read at the top.
   for (int i = test_start; i <= graph_.blocks[latch].last; ++i) visited_[i] = 1;
+  // (Not from an except clause in the loop: its re-raise is no follow.)
+  std::vector<char> local;
+  const std::vector<char>& normal = normally_reachable_from(then_start, local);
   const int follow = [&] {
     for (const cfg::Block& b : graph_.blocks) {
-      if (!loop->contains[b.id] || !b.reachable) continue;
+      if (!loop->contains[b.id] || !b.reachable || !normal[b.id]) continue;
       for (int succ : b.successors) {
         const int target = graph_.blocks[succ].first;
         if (!loop->contains[succ] && target != else_start && target > else_start) return target;

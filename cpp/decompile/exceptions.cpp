@@ -49,29 +49,69 @@ int FunctionDecompiler::outermost_new_handler(int instr, int protection) const {
 // Where a protected body ends: the first instruction after `start` that is
 // outside the protection and reached by normal flow (handler-only code, such
 // as code a ≤3.10 handler shares with the path after a with, does not count).
+// A body inside an except clause is itself reached only by an exception:
+// there, normal flow is counted from the body's start.
 int FunctionDecompiler::first_outside(int start, int protection) const {
-  const std::vector<char> reachable = normally_reachable_from(start);
+  std::vector<char> local;
+  const std::vector<char>& reachable = normally_reachable_from(start, local);
   int i = start;
-  while (i < int(function_.instrs.size()) && (within_protection(i, protection) || !reachable[block_at(i)])) ++i;
+  while (i < int(function_.instrs.size()) &&
+         (within_protection(i, protection) || !reachable[block_at(i)] || jumps_back_into(i, protection)))
+    ++i;
   return i;
 }
 
-// The blocks normal flow reaches from the function's entry, or, for code
-// inside an exception handler (which the entry reaches only by raising),
-// from `start`'s own block: the handler's code is "normal" to itself.
-std::vector<char> FunctionDecompiler::normally_reachable_from(int start) const {
-  const int start_block = block_at(start);
-  if (normally_reachable_[start_block]) return normally_reachable_;
-  std::vector<char> reachable(graph_.blocks.size(), 0);
-  std::vector<int> work{start_block};
+bool FunctionDecompiler::loop_leaves_protection(int at, int protection) const {
+  const int block = block_at(at);
+  if (graph_.blocks[block].first != at) return false;
+  for (const cfg::Loop& loop : graph_.loops) {
+    if (loop.header != block) continue;
+    for (const cfg::Block& b : graph_.blocks)
+      if (loop.contains[b.id] && b.reachable && !within_protection(b.first, protection)) return true;
+  }
+  return false;
+}
+
+// 3.12+ leave jumps back into the protected code (a loop's `continue`,
+// 3.13 also the test before it) out of the exception table: a block of
+// jumps only, all of whose ways lead back into `protection`, is still
+// the protected code.
+bool FunctionDecompiler::jumps_back_into(int at, int protection, int depth) const {
+  const cfg::Block& block = graph_.blocks[block_at(at)];
+  if (depth > 4 || block.first != at || block.successors.empty()) return false;
+  for (int k = block.first; k <= block.last; ++k) {
+    const Op op = function_.instrs[k].op;
+    if (op != Op::Jump && !ir::is_conditional_jump(op)) return false;
+  }
+  for (int succ : block.successors) {
+    const int first = graph_.blocks[succ].first;
+    if (!within_protection(first, protection) && !jumps_back_into(first, protection, depth + 1)) return false;
+  }
+  return true;
+}
+
+// The blocks normal flow reaches: from the entry, or, for code inside an
+// except clause (itself reached by an exception), from `start` (filled
+// into `local`).
+const std::vector<char>& FunctionDecompiler::normally_reachable_from(int start, std::vector<char>& local) const {
+  if (start < 0 || start >= int(function_.instrs.size()) || normally_reachable_[block_at(start)])
+    return normally_reachable_;
+  local = reachable_without_exceptions(block_at(start));
+  return local;
+}
+
+// The blocks normal flow (no exceptional edges) reaches from `from`.
+std::vector<char> FunctionDecompiler::reachable_without_exceptions(int from) const {
+  std::vector<char> reached(graph_.blocks.size(), 0);
+  std::vector<int> work{from};
   while (!work.empty()) {
     const int block = work.back();
     work.pop_back();
-    if (reachable[block]) continue;
-    reachable[block] = 1;
+    if (reached[block]) continue;
+    reached[block] = 1;
     for (int succ : graph_.blocks[block].successors) work.push_back(succ);
   }
-  return reachable;
+  return reached;
 }
 
 // A finally handler runs its body with the exception on the stack and
@@ -111,13 +151,17 @@ void FunctionDecompiler::push_exception_values(Stack& stack) const {
 
 // Handler-only code (reached by exceptions alone) from `handler` on: the
 // boilerplate of with statements, nothing to decompile.
-void FunctionDecompiler::mark_handler_code_visited(int handler) {
+// (`from`: the statement's start; inside an except clause, normal flow
+// counts from there.)
+void FunctionDecompiler::mark_handler_code_visited(int handler, int from) {
+  std::vector<char> local;
+  const std::vector<char>& normally_reachable = normally_reachable_from(from, local);
   std::vector<int> work{block_at(handler)};
   std::vector<char> seen(graph_.blocks.size(), 0);
   while (!work.empty()) {
     const int block = work.back();
     work.pop_back();
-    if (seen[block] || normally_reachable_[block]) continue;
+    if (seen[block] || normally_reachable[block]) continue;
     seen[block] = 1;
     for (int i = graph_.blocks[block].first; i <= graph_.blocks[block].last; ++i) visited_[i] = 1;
     for (int succ : graph_.blocks[block].successors) work.push_back(succ);
@@ -148,7 +192,7 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
     if (body_region.finally_length > 0 && i + body_region.finally_length < int(instrs.size())) {
       bool copy = true;
       for (int k = 0; k < body_region.finally_length && copy; ++k)
-        copy = instrs[i + k].op == instrs[body_region.finally_start + k].op;
+        copy = same_instruction_at(i + k, body_region.finally_start + k);
       if (copy) {
         for (int k = 0; k < body_region.finally_length; ++k) visited_[i + k] = 1;
         i += body_region.finally_length;
@@ -162,8 +206,16 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
         emit(body, make::return_(pop_expr(stack, i)), i);
         ++i;
         return true;
-      case Op::Swap:
       case Op::Rotate:
+        // ≤3.10, leaving an except clause too: ROT_FOUR moves the value
+        // below the previous exception (not modelled), POP_EXCEPT drops it.
+        if (code_.version.minor <= 10 && instrs[i].arg == 4 && i + 1 < int(instrs.size()) &&
+            instrs[i + 1].op == Op::PopExcept) {
+          visited_[i++] = 1;
+          break;
+        }
+        [[fallthrough]];
+      case Op::Swap:
       case Op::LoadConst:
       case Op::Copy:
       case Op::PopTop:
@@ -180,6 +232,12 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
         visited_[i++] = 1;
         break;
       case Op::PopBlock:
+      case Op::BeginFinally:  // 3.8: the with's exit, called before the return
+      case Op::WithCleanupFinish:
+      case Op::PopFinally: visited_[i++] = 1; break;
+      case Op::WithCleanupStart:
+        if (stack.empty() || stack.back().kind != Value::Kind::WithExit) return false;
+        stack.pop_back();
         visited_[i++] = 1;
         break;
       case Op::PopExcept:
@@ -213,6 +271,38 @@ int FunctionDecompiler::tail_copy_length(int copy, int original, int evidence) c
   // explicit return usually has a line of its own.
   const bool copied = evidence == 1 || (evidence < 0 && is_implicit_return_copy(copy + 1));
   return copy != original && implicit_return(copy) && implicit_return(original) && copied ? 2 : 0;
+}
+
+// Whether two instructions do the same (a jump's target aside: copies
+// jump within themselves).
+bool FunctionDecompiler::same_instruction_at(int a, int b) const {
+  const ir::Instr& x = function_.instrs[a];
+  const ir::Instr& y = function_.instrs[b];
+  return same_op(x.op, y.op) && (x.target >= 0 || x.arg == y.arg) && x.arg2 == y.arg2 && x.extra == y.extra &&
+         x.name == y.name && (x.target >= 0) == (y.target >= 0);
+}
+
+// (3.12+ choose LOAD_FAST or LOAD_FAST_CHECK per copy, by whether the
+// variable is surely bound there: one load for the source.)
+bool FunctionDecompiler::same_op(Op a, Op b) {
+  auto fast = [](Op op) { return op == Op::LoadFast || op == Op::LoadFastCheck; };
+  return a == b || (fast(a) && fast(b));
+}
+
+// The length of the straight-line code from `copy` that repeats the code
+// from `original` up to a return or raise, lines aside; 0 when it does not.
+int FunctionDecompiler::same_code_to_exit(int copy, int original) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  for (int n = 0; copy + n < count && original + n < count && n < 64; ++n) {
+    const ir::Instr& x = instrs[copy + n];
+    const ir::Instr& y = instrs[original + n];
+    if (x.op != y.op || x.arg != y.arg || x.arg2 != y.arg2 || x.extra != y.extra || x.name != y.name ||
+        x.handler != y.handler || x.target >= 0 || y.target >= 0)
+      return 0;
+    if (x.op == Op::ReturnValue || x.op == Op::RaiseVarargs || x.op == Op::Reraise) return n + 1;
+  }
+  return 0;
 }
 
 namespace {
@@ -275,6 +365,135 @@ bool FunctionDecompiler::finish_return_after(int body_end, const Region& body_re
   int i = body_end;
   if (!finish_return(i, body_region, body_stack, body)) fail(body_end, "protected body leaves values on the stack");
   return true;
+}
+
+// The normal path's copy of a finally body, from `copy`, against the
+// handler's, from `original` (which ends re-raising): the two are walked in
+// step, jumps and nested handlers paired, so a copy whose branches end in
+// their own copies of the code after the try is recognised too. Fills the
+// copy's instructions and, where the handler's re-raises, the copy's
+// continuations (sorted); false when the code differs.
+bool FunctionDecompiler::match_finally_copy(int original, int copy, int protection, std::vector<int>& copy_instrs,
+                                            std::vector<int>& continuations) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (original < 0 || copy < 0 || original >= count || copy >= count) return false;
+  // Both copies run under what protects the try statement (3.11+: the
+  // handler's own cleanup handler is transparent).
+  const int base_original = protection, base_copy = protection;
+  std::vector<int> paired(count, -1);
+  std::vector<int> both_reraise;
+  std::vector<std::pair<int, int>> work{{original, copy}};
+  while (!work.empty()) {
+    const auto [h, n] = work.back();
+    work.pop_back();
+    if (h < 0 || n < 0 || h >= count || n >= count) return false;
+    // (Where the handler re-raises, several places in the copy may go on:
+    // ≤3.10 jump to the code after the try directly or by JUMP_FORWARD.)
+    if (paired[h] >= 0 && !(instrs[h].op == Op::Reraise && instrs[h].handler == base_original)) {
+      if (paired[h] != n) return false;
+      continue;
+    }
+    paired[h] = n;
+    if (int(copy_instrs.size() + continuations.size()) > 4 * count) return false;
+    const ir::Instr& x = instrs[h];
+    const ir::Instr& y = instrs[n];
+    if (x.op == Op::Reraise && x.handler == base_original) {
+      // A re-raise in the copy too is the copy of a nested statement's
+      // (an except clause nothing matched), unless nothing else goes on.
+      if (y.op == Op::Reraise && y.arg == x.arg) {
+        both_reraise.push_back(n);
+        copy_instrs.push_back(n);
+      } else {
+        continuations.push_back(n);
+      }
+      continue;
+    }
+    // (A jump's argument is its target.)
+    if (!same_op(x.op, y.op) || (x.target < 0 && x.arg != y.arg) || x.arg2 != y.arg2 || x.extra != y.extra ||
+        x.name != y.name || (x.target >= 0) != (y.target >= 0))
+      return false;
+    // Nested try statements in the finally body: their handlers are copied too.
+    if ((x.handler == base_original) != (y.handler == base_copy)) return false;
+    if (x.handler != base_original) work.emplace_back(x.handler, y.handler);
+    copy_instrs.push_back(n);
+    if (x.target >= 0) work.emplace_back(x.target, y.target);
+    const bool ends = x.op == Op::Jump || x.op == Op::ReturnValue || x.op == Op::RaiseVarargs || x.op == Op::Reraise;
+    if (!ends) work.emplace_back(h + 1, n + 1);
+  }
+  if (continuations.empty()) {
+    // (The code after the try is itself a re-raise: a try/finally at the
+    // end of another finally or except clause's handler copy.)
+    for (int n : both_reraise) {
+      copy_instrs.erase(std::remove(copy_instrs.begin(), copy_instrs.end(), n), copy_instrs.end());
+      continuations.push_back(n);
+    }
+  }
+  if (continuations.empty()) return false;
+  std::sort(continuations.begin(), continuations.end());
+  continuations.erase(std::unique(continuations.begin(), continuations.end()), continuations.end());
+  // A jump to another continuation is the copy's way there.
+  if (continuations.size() > 1) {
+    std::vector<int> kept;
+    for (int c : continuations) {
+      const bool on = instrs[c].op == Op::Jump &&
+                      std::find(continuations.begin(), continuations.end(), resolve_jumps(c)) != continuations.end();
+      if (on)
+        copy_instrs.push_back(c);
+      else
+        kept.push_back(c);
+    }
+    continuations = kept;
+  }
+  // The copy must not be the handler's own code.
+  for (int n : copy_instrs)
+    if (paired[n] >= 0 && n != paired[n]) return false;
+  return true;
+}
+
+// The handler's copy of a finally body (its final re-raise already
+// dropped) whose branches end re-raising, which the finally clause implies:
+// `if c: ...; raise` followed by more code was an if/else.
+void FunctionDecompiler::drop_final_reraises(ast::Body& body) const {
+  auto is_reraise = [&](const ast::Body& part) {
+    return !part.empty() && std::find(reraises_.begin(), reraises_.end(), part.back()) != reraises_.end();
+  };
+  if (body.empty()) return;
+  std::size_t k = body.size() - 1;
+  // A final try statement: its clauses ran on into copies of the re-raise.
+  if (auto* statement = ast::as<ast::Try>(body[k]); statement && statement->finalbody.empty()) {
+    auto copy = std::make_shared<ast::Try>(*statement);
+    for (auto& handler : copy->handlers) {
+      if (is_reraise(handler.body))
+        handler.body.pop_back();
+      else
+        drop_final_reraises(handler.body);
+      if (handler.body.empty()) handler.body.push_back(make::pass());
+    }
+    body[k] = copy;
+    return;
+  }
+  if (!ast::as<ast::If>(body[k])) {
+    // The last if whose branch re-raised, with the rest as its else.
+    while (k > 0 && !(ast::as<ast::If>(body[k - 1]) && is_reraise(ast::as<ast::If>(body[k - 1])->body) &&
+                      ast::as<ast::If>(body[k - 1])->orelse.empty()))
+      --k;
+    if (k == 0) return;
+    --k;
+  }
+  auto copy = std::make_shared<ast::If>(*ast::as<ast::If>(body[k]));
+  if (k + 1 < body.size()) {
+    copy->orelse.assign(body.begin() + k + 1, body.end());
+    body.erase(body.begin() + k + 1, body.end());
+  }
+  for (ast::Body* part : {&copy->body, &copy->orelse}) {
+    if (is_reraise(*part))
+      part->pop_back();
+    else
+      drop_final_reraises(*part);
+  }
+  if (copy->body.empty()) copy->body.push_back(make::pass());
+  body[k] = copy;
 }
 
 // `try: ... finally: ...`; a body that is itself one try/except without a
@@ -367,19 +586,28 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         clause_stack.pop_back();
       }
     }
-    // The clause body ends at the POP_EXCEPT that restores the exception state.
-    int clause_end = -1;
+    // The clause body ends at the POP_EXCEPT that restores the exception
+    // state; 3.12+ copy the code after a nested try into its clauses, so
+    // one clause can end at several.
+    std::vector<int> clause_ends;
     Region clause_region = region.sub(-1, block_at(p), region.loop);
     clause_region.protection = region.protection;
     clause_region.clause_depth = int(clause_stack.size());
-    clause_region.clause_end = &clause_end;
+    clause_region.clause_ends = &clause_ends;
     clause_region.clause_name = name;
     ast::Body body;
     walk_region(p, clause_region, clause_stack, body);
     if (body.empty()) body.push_back(make::pass());
     auto except = make::except_handler(type, name.empty() ? std::nullopt : std::optional<std::string>(name), body);
     handlers.push_back(except);
-    if (clause_end >= 0) {
+    // (Negative: the POP_EXCEPT of a break/continue, -1 - index.)
+    if (std::all_of(clause_ends.begin(), clause_ends.end(), [](int end) { return end < 0; }) && !clause_ends.empty())
+      clause_ends.assign(1, -1 - clause_ends.back());
+    clause_ends.erase(std::remove_if(clause_ends.begin(), clause_ends.end(), [](int end) { return end < 0; }),
+                      clause_ends.end());
+    std::sort(clause_ends.begin(), clause_ends.end());
+    clause_ends.erase(std::unique(clause_ends.begin(), clause_ends.end()), clause_ends.end());
+    for (const int clause_end : clause_ends) {
       int after = skip_name_unbinding(clause_end + 1, name);
       const int exit = loop_exit_jump(after, region);
       if (exit >= 0 && natural_clause_end(exit, name)) {
@@ -414,6 +642,10 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
 
 int FunctionDecompiler::decompile_try(int index, int handler, const Region& region, Stack& stack, ast::Body& out) {
   const auto& instrs = function_.instrs;
+  // (The body starts at the header of the loop being walked: its walk
+  // must not start that loop again.)
+  const bool at_loop_header = try_at_loop_header_ == index;
+  try_at_loop_header_ = -1;
   if (code_.version.minor >= 11) {
     if (instrs[handler].op != Op::PushExcInfo) fail(index, "protected code whose handler is not a try handler");
     visited_[handler] = 1;
@@ -426,7 +658,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   Region body_region = region.sub(body_end, block_at(index), region.loop);
   body_region.protection = handler;
   body_region.clause_depth = -1;
-  body_region.clause_end = nullptr;
+  body_region.clause_ends = nullptr;
 
   if (code_.version.minor == 8 && is_finally_handler(handler)) return decompile_shared_finally(index, handler, region,
                                                                                             body_region, stack, out);
@@ -443,30 +675,42 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     while (reraise < int(instrs.size()) && !(instrs[reraise].op == Op::Reraise && visited_[reraise])) ++reraise;
     if (reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
     if (!finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
+    drop_final_reraises(finally_body);
     if (finally_body.empty()) finally_body.push_back(make::pass());
     body_region.finally_start = handler_start;
     body_region.finally_length = reraise - handler_start;
     ast::Body body;
     Stack body_stack = stack;
-    bool falls = walk_region(index, body_region, body_stack, body);
+    // (The body may leave at a copy of its first exit: an inner try whose
+    // paths each went on into their own copy of the finally and what
+    // follows.)
+    int body_stopped = -1;
+    body_region.stopped_at = &body_stopped;
+    bool falls = walk_region(index, body_region, body_stack, body, at_loop_header);
     if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
     if (body.empty()) body.push_back(make::pass());
     emit(out, try_finally(body, finally_body), index);
     if (!falls) return -1;
+    const int normal_copy = body_stopped >= 0 && !visited_[body_stopped] ? body_stopped : body_end;
     // Skip the finally body's copy on the normal path.
-    const int n = body_region.finally_length;
-    for (int k = 0; k < n; ++k) {
-      if (body_end + k >= int(instrs.size()) || instrs[body_end + k].op != instrs[handler_start + k].op)
-        fail(body_end, "the normal path does not repeat the finally body");
-      visited_[body_end + k] = 1;
+    std::vector<int> copy, continuations;
+    if (!match_finally_copy(handler_start, normal_copy, region.protection, copy, continuations))
+      fail(body_end, "the normal path does not repeat the finally body");
+    for (int k : copy) visited_[k] = 1;
+    // Where the copy's paths go on: the code after the try statement, or
+    // (3.10+ copying a short exit into each path) copies of it.
+    for (std::size_t c = 1; c < continuations.size(); ++c) {
+      const int n = same_code_to_exit(continuations[c], continuations[0]);
+      if (n == 0) fail(continuations[c], "the normal path does not repeat the finally body");
+      for (int k = 0; k < n; ++k) visited_[continuations[c] + k] = 1;
     }
     stack = body_stack;
-    return body_end + n;
+    return continuations[0];
   }
 
   ast::Body body;
   Stack body_stack = stack;
-  bool falls = walk_region(index, body_region, body_stack, body);
+  bool falls = walk_region(index, body_region, body_stack, body, at_loop_header);
   if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
   if (body.empty()) body.push_back(make::pass());
   std::vector<ast::ExceptHandler> handlers;
@@ -494,8 +738,10 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     const int evidence = code_.version.minor >= 12 && handler > body_end
                              ? else_compiled_first(index, body_end, handler, handler, clauses_end)
                              : -1;
+    std::vector<char> local;
+    const std::vector<char>& reachable = normally_reachable_from(index, local);
     for (int k = body_end; k < int(instrs.size()) && join < 0; ++k) {
-      if (!normally_reachable_[block_at(k)]) continue;
+      if (!reachable[block_at(k)]) continue;
       const bool all_copies = std::all_of(tails.begin(), tails.end(), [&](const ClauseTail& tail) {
         return tail_copy_length(tail.start, k, evidence) > 0;
       });
@@ -507,6 +753,18 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       tails.clear();
     }
   }
+  // A clause that ends several times (a nested try's paths each run on
+  // into their own copy of the code after it): one copy is the code.
+  for (std::size_t t = 1; t < tails.size();) {
+    if (tails[t].clause != tails[t - 1].clause) {
+      ++t;
+      continue;
+    }
+    const int n = same_code_to_exit(tails[t].start, tails[t - 1].start);
+    if (n == 0) fail(tails[t].start, "except clause with several ends");
+    for (int k = 0; k < n; ++k) visited_[tails[t].start + k] = 1;
+    tails.erase(tails.begin() + t);
+  }
   for (ClauseTail& tail : tails) {  // code of the clause's own
     ast::Body rest;
     Region rest_region = region.sub(-1, block_at(tail.start), region.loop);
@@ -517,6 +775,15 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
     clause_body.insert(clause_body.end(), rest.begin(), rest.end());
   }
+  // No clause goes on, but the body jumps over them to code that other
+  // paths reach too (a with in a clause whose suppressed exception goes on
+  // there): that code follows the try statement.
+  if (join < 0 && falls && tails.empty() && body_end < int(instrs.size()) && instrs[body_end].op == Op::Jump &&
+      instrs[body_end].target > body_end && !graph_.dominates(block_at(body_end), block_at(instrs[body_end].target))) {
+    visited_[body_end] = 1;
+    emit(out, make::try_(body, handlers, {}), index);
+    return instrs[body_end].target;
+  }
   ast::Body orelse;
   bool else_falls = falls;
   int else_stop = body_end;
@@ -526,8 +793,22 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // to wherever the enclosing region ends.
     Region else_region = region.sub(join >= 0 ? join : region.stop, block_at(body_end), region.loop);
     else_region.stopped_at = &else_stop;
+    else_stop = -1;
     Stack else_stack = stack;
     else_falls = walk_region(body_end, else_region, else_stack, orelse);
+    // (A jump to the region's stop ends the walk there without saying so.)
+    if (else_stop < 0) else_stop = else_region.stop >= 0 ? else_region.stop : body_end;
+    // The else clause left an enclosing protection (≤3.10: after its
+    // POP_BLOCK) into its own copy of the code the clauses go on to.
+    if (else_falls && join >= 0 && else_stop != join && else_stop >= 0 && else_stop < int(instrs.size()) &&
+        !visited_[else_stop]) {
+      int after_bookkeeping = join;
+      while (after_bookkeeping < int(instrs.size()) && instrs[after_bookkeeping].op == Op::PopBlock)
+        ++after_bookkeeping;
+      if (after_bookkeeping != else_stop && exit_copy_length(else_stop, after_bookkeeping) > 0 &&
+          graph_.blocks[block_at(else_stop)].first == else_stop)
+        for (int n = exit_copy_length(else_stop, after_bookkeeping), k = 0; k < n; ++k) visited_[else_stop + k] = 1;
+    }
   }
   // Clauses that only "leave" by copies of the implicit return at the end
   // of the code fell off its end in the source: the code after the body
@@ -576,13 +857,15 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
   if (end >= int(instrs.size())) fail(handler, "finally body without END_FINALLY");
   ast::Body body;
   Stack body_stack = stack;
+  int body_stopped = -1;  // (a branch of an if may leave after a return's CALL_FINALLY)
+  body_region.stopped_at = &body_stopped;
   bool falls = walk_region(index, body_region, body_stack, body);
   // `try: return value finally: ...`: POP_BLOCK; CALL_FINALLY; RETURN_VALUE.
   if (falls) falls = !finish_return_after(first_outside(index, handler), body_region, stack.size(), body_stack, body);
   if (body.empty()) body.push_back(make::pass());
-  if (const int body_end = first_outside(index, handler);
-      falls && body_end < int(instrs.size()) && instrs[body_end].op == Op::BeginFinally)
-    visited_[body_end] = 1;
+  for (const int body_end : {first_outside(index, handler), body_stopped})
+    if (falls && body_end >= 0 && body_end < int(instrs.size()) && instrs[body_end].op == Op::BeginFinally)
+      visited_[body_end] = 1;
   Region finally_region = region.sub(-1, block_at(handler), region.loop);
   finally_region.finally_end = end;
   ast::Body finally_body;
@@ -625,16 +908,22 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
     if (!none.empty()) fail(index, "unrecognised with target");
   }
   if (p >= int(instrs.size())) fail(index, "with statement without a body");
-  const int handler = instrs[p].handler;
   const bool legacy = code_.version.minor <= 10;
+  // 3.11+: the store of __enter__'s value is protected by the exit
+  // handler; the body's first instruction may already be in a nested try
+  // (the NOP that starts it is dropped).
+  const int handler = legacy || index + 1 >= int(instrs.size()) ? instrs[p].handler : instrs[index + 1].handler;
   if (handler < 0 || handler == region.protection ||
       (legacy ? handler != instrs[index].target : instrs[handler].op != Op::PushExcInfo))
     fail(p, "with body that is not protected by its exit handler");
-  const int body_end = first_outside(p, handler);
+  const int normal_exit = with_normal_exit(p, handler);
+  const int body_end = normal_exit == -2 ? first_outside(p, handler) : normal_exit;
   Region body_region = region.sub(body_end, block_at(p), region.loop);
   body_region.protection = handler;
+  body_region.with_handler = handler;
+  body_region.with_normal_exit = body_end;
   body_region.clause_depth = -1;
-  body_region.clause_end = nullptr;
+  body_region.clause_ends = nullptr;
   ast::Body body;
   Stack body_stack = stack;
   int body_stopped = -1;  // where the body left the protected code (an if's branch may leave later)
@@ -643,10 +932,34 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   const int e = falls && body_stopped > body_end ? body_stopped : body_end;
   if (falls) falls = !finish_return_after(e, body_region, stack.size(), body_stack, body);
   if (body.empty()) body.push_back(make::pass());
-  mark_handler_code_visited(handler);
+  mark_handler_code_visited(handler, index);
   stack.pop_back();  // the exit slot
-  emit(out, make::with({make::with_item(context, target)}, body), index);
-  if (!falls) return -1;
+  // ≤3.9 leave the normal exit of a body that never falls through in
+  // place, dead, unless the body ends in a return (whose block it then
+  // shares): the body ended in a compound statement.
+  if (!falls && code_.version.minor <= 9 && handler >= 1 && !graph_.blocks[block_at(handler - 1)].reachable &&
+      (instrs[handler - 1].op == Op::Jump || instrs[handler - 1].op == Op::BeginFinally))
+    restore_final_else(body);
+  std::vector<ast::WithItem> items{make::with_item(context, target)};
+  // `with a, b:` is a with nested in another's body, on the same line
+  // (3.13 fuse instructions of one line, so the line matters).
+  if (auto* inner = body.size() == 1 ? ast::as<ast::With>(body[0]) : nullptr;
+      inner && inner->lineno == instrs[index].line && instrs[index].line > 0) {
+    items.insert(items.end(), inner->items.begin(), inner->items.end());
+    body = inner->body;
+  }
+  emit(out, make::with(items, body), index);
+  if (!falls) {
+    // 3.8 keep the cleanup (WITH_CLEANUP_START/FINISH; END_FINALLY) and
+    // what the compiler put after the with statement, reached or not.
+    const int after_cleanup = handler + 3;
+    if (code_.version.minor == 8 && after_cleanup < int(instrs.size()) && instrs[after_cleanup].op == Op::Jump &&
+        !graph_.blocks[block_at(after_cleanup)].reachable && instrs[after_cleanup].target > after_cleanup)
+      continues_at_.emplace_back(out.back(), instrs[after_cleanup].target);
+    if (const int after = with_suppressed_continuation(handler); after >= 0 && code_.version.minor >= 9)
+      continues_at_.emplace_back(out.back(), after);
+    return -1;
+  }
   if (code_.version.minor == 8) {
     // BEGIN_FINALLY falls into the shared exit: WITH_CLEANUP_START/FINISH; END_FINALLY.
     if (e + 3 >= int(instrs.size()) || instrs[e].op != Op::BeginFinally || instrs[e + 1].op != Op::WithCleanupStart ||

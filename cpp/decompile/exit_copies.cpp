@@ -37,18 +37,35 @@ int FunctionDecompiler::resolve_jumps(int index) const {
 int FunctionDecompiler::exit_copy_length(int a, int b) const {
   const int count = int(function_.instrs.size());
   if (a < 0 || b < 0 || a >= count || b >= count || a == b) return 0;
-  const int block_a = block_at(a), block_b = block_at(b);
+  int block_a = block_at(a), block_b = block_at(b);
   for (int n = 0; n < kMaxExitCopy && a + n < count && b + n < count; ++n) {
     const ir::Instr& x = function_.instrs[a + n];
     const ir::Instr& y = function_.instrs[b + n];
     if (x.op != y.op || x.arg != y.arg || x.arg2 != y.arg2 || x.extra != y.extra || x.name != y.name) return 0;
     // A copy keeps the original's line numbers; identical statements on
     // different lines are different source.
-    if (x.handler != y.handler || x.line != y.line || transfers_control(x.op)) return 0;
-    if (block_at(a + n) != block_a || block_at(b + n) != block_b) return 0;
+    // (POP_BLOCK takes the line of the code before it, not its own.)
+    if (x.handler != y.handler || (x.line != y.line && x.op != Op::PopBlock) || transfers_control(x.op)) return 0;
+    if (block_at(a + n) != block_a || block_at(b + n) != block_b) {
+      // Both run on into a new block at the same point, the copy's only
+      // entered from the code before it: a block split by a change of
+      // protection (the POP_BLOCK before a with's exit call), not a join.
+      if (block_at(a + n) == block_a || block_at(b + n) == block_b || !falls_only_into(a + n) ||
+          function_.instrs[a + n - 1].handler == x.handler)
+        return 0;
+      block_a = block_at(a + n);
+      block_b = block_at(b + n);
+    }
     if (ends_path(x.op)) return n + 1;
   }
   return 0;
+}
+
+// Whether the block starting at `at` is entered only by falling into it.
+bool FunctionDecompiler::falls_only_into(int at) const {
+  const cfg::Block& block = graph_.blocks[block_at(at)];
+  return block.first == at && block.predecessors.size() == 1 && block.predecessors[0] == block_at(at - 1) &&
+         graph_.blocks[block_at(at - 1)].last == at - 1;
 }
 
 bool FunctionDecompiler::same_exit(int a, int b) {

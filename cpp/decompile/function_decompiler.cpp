@@ -188,23 +188,30 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       }
     }
     // Code under a handler that does not protect this region: a try body.
-    if (function_.instrs[i].handler != region.protection) {
+    // (3.12+ jumps back into the protected code are left unprotected.)
+    if (function_.instrs[i].handler != region.protection &&
+        !(region.protection >= 0 && jumps_back_into(i, region.protection))) {
       const int handler = outermost_new_handler(i, region.protection);
       if (handler < 0) {  // left the protected code: the region ends here
+        if (return_through_with_exit(i, region, stack, out)) return false;
         if (region.stopped_at) *region.stopped_at = i;
         return true;
       }
-      i = decompile_try(i, handler, region, stack, out);
-      first = false;
-      continue;
-    }
-    // Inside try/finally, return/break/continue run an inlined copy of the
-    // finally body first; the finally clause already says that.
-    if (region.finally_length > 0 && i + region.finally_length < count &&
-        function_.instrs[i].op == function_.instrs[region.finally_start].op) {
+      // A loop whose header the compiler put first in a try body inside
+      // it (3.11+ drop the NOP before the try): the loop comes first, the
+      // try is its body's first statement.
+      const bool at_own_header = first && enter_loop_header;
+      if (at_own_header || !loop_leaves_protection(i, handler)) {
+        try_at_loop_header_ = at_own_header ? i : -1;
+        i = decompile_try(i, handler, region, stack, out);
+        first = false;
+        continue;
+      }
+    } else if (region.finally_length > 0 && i + region.finally_length < count &&
+               function_.instrs[i].op == function_.instrs[region.finally_start].op) {
       bool copy = true;
       for (int k = 0; k < region.finally_length && copy; ++k)
-        copy = function_.instrs[i + k].op == function_.instrs[region.finally_start + k].op;
+        copy = same_instruction_at(i + k, region.finally_start + k);
       const Op after = function_.instrs[i + region.finally_length].op;
       if (copy && (after == Op::ReturnValue || after == Op::Jump)) {
         for (int k = 0; k < region.finally_length; ++k) visited_[i + k] = 1;
@@ -243,6 +250,12 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         }
         if (target == region.stop) {
           if (region.stopped_at) *region.stopped_at = target;
+          return true;
+        }
+        // A jump to a copy of the code where the region stops (an exit
+        // block the compiler duplicated) reaches it too.
+        if (region.stop >= 0 && target > i && !visited_[target] && same_exit(region.stop, target)) {
+          if (region.stopped_at) *region.stopped_at = region.stop;
           return true;
         }
         if (region.loop && region.loop->continues_at(target)) {
@@ -307,10 +320,11 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       case Op::PopExcept: {
         if (region.clause_depth >= 0 && int(stack.size()) == region.clause_depth) {
-          if (region.clause_end) *region.clause_end = i;
-          // A break/continue out of the clause also ends with POP_EXCEPT.
+          // A break/continue out of the clause also ends with POP_EXCEPT
+          // (the clause's end only when it has no other).
           const int after = skip_name_unbinding(i + 1, region.clause_name);
           if (const int exit = loop_exit_jump(after, region); exit >= 0) {
+            if (region.clause_ends) region.clause_ends->push_back(-1 - i);
             if (code_.version.minor >= 11) pop(stack, i);
             if (function_.instrs[exit].op != Op::Jump) {  // a copy of the code after the loop
               for (int k = after; k <= exit; ++k) visited_[k] = 1;
@@ -320,6 +334,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
             i = after;
             continue;
           }
+          if (region.clause_ends) region.clause_ends->push_back(i);
           return true;
         }
         // Unwinding for a return inside the clause (3.11+ keep the previous
@@ -330,6 +345,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       }
       case Op::Reraise:
         emit(out, make::raise(), i);
+        reraises_.push_back(out.back());
         return false;
       case Op::PopTop:
         if (const int n = break_to_exit_copy(i, region, stack); n > 0) {
@@ -408,6 +424,8 @@ bool leaves(const ast::Body& body) {
   return false;
 }
 
+}  // namespace
+
 // The function's source ended in a compound statement: the statements
 // after its last `if` whose branch leaves were that if's else clause.
 void restore_final_else(ast::Body& body) {
@@ -425,8 +443,6 @@ void restore_final_else(ast::Body& body) {
     return;
   }
 }
-
-}  // namespace
 
 // ≤3.9 end every function with `return None`, unreachable when the source's
 // last statement was compound and left on every path (an if/else that

@@ -45,7 +45,7 @@ struct Region {
   // Inside an except clause: the stack depth at which POP_EXCEPT ends the
   // clause (a POP_EXCEPT above it unwinds for a return/break/continue).
   int clause_depth = -1;
-  int* clause_end = nullptr;  // where the ending POP_EXCEPT was found
+  std::vector<int>* clause_ends = nullptr;  // where the ending POP_EXCEPTs were found
   std::string clause_name;    // `except E as name`: the unbinding after POP_EXCEPT is implicit
   // Inside a try with a finally clause: the handler's copy of the finally
   // body, whose inlined copies before return/break/continue are skipped.
@@ -53,6 +53,10 @@ struct Region {
   int finally_length = 0;
   int finally_end = -1;  // 3.8: the END_FINALLY closing a shared finally body
   int* stopped_at = nullptr;  // where the walk stopped when it fell through (set by the caller that asks)
+  // Inside a with body: its exit handler, and the exit that ends the with
+  // statement (other exits belong to a return inside the body).
+  int with_handler = -1;
+  int with_normal_exit = -1;
 
   // A nested region: same context, its own stop and entry.
   Region sub(int new_stop, int new_entry_block, const LoopContext* new_loop) const {
@@ -60,7 +64,7 @@ struct Region {
     r.stop = new_stop;
     r.entry_block = new_entry_block;
     r.loop = new_loop;
-    r.clause_end = clause_end;
+    r.clause_ends = clause_ends;
     r.stopped_at = nullptr;
     return r;
   }
@@ -177,13 +181,30 @@ class FunctionDecompiler {
   bool within_protection(int instr, int protection) const;
   int outermost_new_handler(int instr, int protection) const;
   int first_outside(int start, int protection) const;
-  std::vector<char> normally_reachable_from(int start) const;
+  std::vector<char> reachable_without_exceptions(int from) const;
+  bool jumps_back_into(int at, int protection, int depth = 0) const;
+  // The header of a loop at `at` whose loop runs outside `protection` too.
+  bool loop_leaves_protection(int at, int protection) const;
+  int try_at_loop_header_ = -1;  // a try starting at the header of the loop being walked
+  const std::vector<char>& normally_reachable_from(int start, std::vector<char>& local) const;
   bool is_finally_handler(int handler) const;
   int decompile_try(int index, int handler, const Region& region, Stack& stack, ast::Body& out);
   int decompile_with(int index, const Region& region, Stack& stack, ast::Body& out);
+  // ---- the exits of with bodies (with_exits.cpp) ----
+  int with_exit_call_length(int at) const;
+  bool returns_through_with_exit(int at) const;
+  std::vector<int> protected_body_exits(int start, int handler) const;
+  int with_normal_exit(int start, int handler) const;
+  int with_suppressed_continuation(int handler) const;
+  bool return_through_with_exit(int& at, const Region& region, Stack& stack, ast::Body& out);
   int decompile_shared_finally(int index, int handler, const Region& region, Region body_region, Stack& stack,
                                ast::Body& out);
   int handler_body_start(int handler) const;
+  int same_code_to_exit(int copy, int original) const;
+  bool same_instruction_at(int a, int b) const;
+  static bool same_op(ir::Op a, ir::Op b);
+  bool match_finally_copy(int original, int copy, int protection, std::vector<int>& copy_instrs,
+                          std::vector<int>& continuations) const;
   bool finish_return(int& i, const Region& body_region, Stack& stack, ast::Body& body);
   bool finish_return_after(int body_end, const Region& body_region, std::size_t base, Stack& body_stack,
                            ast::Body& body);
@@ -207,7 +228,7 @@ class FunctionDecompiler {
   int loop_exit_jump(int at, const Region& region) const;
   int join_after_loop_exit_clauses(int body_start, int body_end, int handler, int loop_join, int dead_exit,
                                    const Region& region) const;
-  void mark_handler_code_visited(int handler);
+  void mark_handler_code_visited(int handler, int from);
   int skip_name_unbinding(int index, const std::string& name);
   void claim_called_name_unbinding(int call, const std::string& name);
   std::vector<char> normally_reachable_;  // blocks reachable from the entry without exceptional edges
@@ -267,6 +288,7 @@ class FunctionDecompiler {
   // ---- copies of exit blocks (exit_copies.cpp) ----
   int resolve_jumps(int index) const;
   int exit_copy_length(int a, int b) const;
+  bool falls_only_into(int at) const;
   int tail_copy_length(int copy, int original, int evidence = -1) const;
   int else_compiled_first(int body_start, int else_start, int else_end, int clauses_start, int clauses_end) const;
   // `a` and `b` are one target, or `b` starts a copy of the exit
@@ -306,6 +328,16 @@ class FunctionDecompiler {
   bool is_implicit_return_copy(int return_index) const;
   std::vector<ast::StmtPtr> written_returns_;  // `return None` the source must have had
   bool is_shared_return_none(int return_index) const;
+  // Statements that never fall through but say where the code after them
+  // was: a with statement's exit handler goes on there after suppressing
+  // an exception, 3.8 keep a dead jump after a with's cleanup. A branch
+  // they end that goes on elsewhere than the code after the if had an else.
+  std::vector<std::pair<ast::StmtPtr, int>> continues_at_;  // (owned: an address is no identity once freed)
+  bool continues_elsewhere(const ast::Body& body, int next) const;
+  // `raise` statements read from RERAISE: where a finally body read from
+  // its handler ends (also at the end of its branches).
+  std::vector<ast::StmtPtr> reraises_;
+  void drop_final_reraises(ast::Body& body) const;
   bool ends_in_implicit_return(const ast::Body& body) const;
   // 3.12+ copy the RETURN_VALUE of `return a if c else b` into both
   // branches; a constant there stays a LOAD_CONST the copy follows.
@@ -328,5 +360,6 @@ ast::ExprPtr negate(ast::ExprPtr expr);
 // `not expr` without folding or De Morgan, for conditions still being built.
 ast::ExprPtr negate_plainly(ast::ExprPtr expr);
 ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body);
+void restore_final_else(ast::Body& body);
 
 }  // namespace depyf::decompile

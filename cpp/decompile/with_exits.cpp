@@ -1,0 +1,162 @@
+// The ways out of a with body. The compiler calls __exit__(None, None,
+// None) on every path that leaves the body normally: where the body falls
+// through, and before each `return` (and break/continue) inside it, each
+// with its own copy of the call. Only one of those exits is the end of the
+// with statement; the others are part of a statement in the body.
+#include <algorithm>
+
+#include "code/error.hpp"
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+using ir::Op;
+
+// The length of the normal exit call starting at `at`, 0 if there is none:
+// LOAD_CONST None; (LOAD_CONST None | DUP_TOP) x2; CALL; POP_TOP from 3.9,
+// BEGIN_FINALLY; WITH_CLEANUP_START; WITH_CLEANUP_FINISH; then
+// END_FINALLY (the fall-through) or POP_FINALLY (return/break) in 3.8.
+int FunctionDecompiler::with_exit_call_length(int at) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (at < 0 || at + 3 >= count) return 0;
+  if (code_.version.minor == 8) {
+    const bool call = instrs[at].op == Op::BeginFinally && instrs[at + 1].op == Op::WithCleanupStart &&
+                      instrs[at + 2].op == Op::WithCleanupFinish &&
+                      (instrs[at + 3].op == Op::EndFinally || instrs[at + 3].op == Op::PopFinally);
+    return call ? 4 : 0;
+  }
+  if (at + 4 >= count) return 0;
+  auto none_argument = [&](int i) {
+    const ir::Instr& instr = instrs[i];
+    if (instr.op == Op::Copy) return instr.arg == 1;
+    return instr.op == Op::LoadConst && instr.arg >= 0 && instr.arg < int(code_.consts.size()) &&
+           code_.consts[instr.arg]->kind == Constant::Kind::None;
+  };
+  const bool call = instrs[at].op == Op::LoadConst && none_argument(at) && none_argument(at + 1) &&
+                    none_argument(at + 2) && instrs[at + 3].op == Op::Call && instrs[at + 4].op == Op::PopTop;
+  return call ? 5 : 0;
+}
+
+// Whether the exit at `at` is the way out of a `return` inside the body:
+// (a value moved below the exit slots,) exit calls (of nested withs too),
+// then the return of that value or of a constant loaded after the calls.
+bool FunctionDecompiler::returns_through_with_exit(int at) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  int i = at;
+  bool value_below = false;
+  if (i < count && (instrs[i].op == Op::Swap || instrs[i].op == Op::Rotate)) {
+    value_below = true;
+    ++i;
+  }
+  int calls = 0;
+  for (int n; (n = with_exit_call_length(i)) > 0; i += n) {
+    if (code_.version.minor == 8 && instrs[i + 3].op != Op::PopFinally) return false;
+    ++calls;
+    // A nested with's exit first: POP_BLOCK (≤3.10) and a ROT_TWO for a value.
+    while (i + n < count && (instrs[i + n].op == Op::PopBlock ||
+                             (value_below && (instrs[i + n].op == Op::Swap || instrs[i + n].op == Op::Rotate))))
+      ++n;
+  }
+  if (calls == 0 || i >= count) return false;
+  if (instrs[i].op == Op::ReturnValue) return value_below;
+  return !value_below && instrs[i].op == Op::LoadConst && i + 1 < count && instrs[i + 1].op == Op::ReturnValue;
+}
+
+// Where normal flow leaves the code `handler` protects, starting from the
+// body at `start`: the first instruction of each block entered from it.
+std::vector<int> FunctionDecompiler::protected_body_exits(int start, int handler) const {
+  std::vector<int> exits;
+  std::vector<char> seen(graph_.blocks.size(), 0);
+  std::vector<int> work{block_at(start)};
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (seen[block]) continue;
+    seen[block] = 1;
+    for (int succ : graph_.blocks[block].successors) {
+      const int first = graph_.blocks[succ].first;
+      if (within_protection(first, handler) || jumps_back_into(first, handler))
+        work.push_back(succ);
+      else
+        exits.push_back(first);
+    }
+  }
+  std::sort(exits.begin(), exits.end());
+  exits.erase(std::unique(exits.begin(), exits.end()), exits.end());
+  return exits;
+}
+
+// Where the with's exit handler goes on when __exit__ suppressed the
+// exception: the code after the with statement (or, 3.11+, a copy of it).
+// After POP_JUMP_IF_TRUE, the handler drops the exception values (POP_TOP,
+// POP_EXCEPT); -1 when the handler does not look like that.
+int FunctionDecompiler::with_suppressed_continuation(int handler) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  int i = handler_body_start(handler);
+  if (i >= count || instrs[i].op != Op::WithExceptStart) return -1;
+  ++i;
+  if (i >= count || instrs[i].op != Op::PopJumpIfTrue) return -1;
+  i = instrs[i].target;
+  while (i >= 0 && i < count && (instrs[i].op == Op::PopTop || instrs[i].op == Op::PopExcept)) ++i;
+  return i < count ? resolve_jumps(i) : -1;
+}
+
+// The exit of a with body that ends the with statement: the one that goes
+// on where the exit handler goes on after suppressing an exception (the
+// code after the with, or a copy of it); -1 when no exit does (the body
+// always returns). Without that evidence, the only exit that is not a
+// `return`, or the last one when all are; -2 when nothing tells (the
+// first exit is taken then).
+int FunctionDecompiler::with_normal_exit(int start, int handler) const {
+  const std::vector<int> exits = protected_body_exits(start, handler);
+  if (code_.version.minor >= 9) {
+    if (const int after = with_suppressed_continuation(handler); after >= 0) {
+      int normal = -1;
+      for (int exit : exits) {
+        const int n = with_exit_call_length(exit);
+        if (n == 0) continue;
+        const int next = resolve_jumps(exit + n);
+        if (next == after || tail_copy_length(next, after, 1) > 0) normal = exit;
+      }
+      if (normal >= 0 || exits.empty()) return normal;
+      // No exit goes on after the with: the body always returns. A
+      // `return value` there stops the walk of the body with the value on
+      // the stack (finished by the caller); a constant is loaded after.
+      for (int exit : exits)
+        if (function_.instrs[exit].op == Op::Swap || function_.instrs[exit].op == Op::Rotate) return exit;
+      return -1;
+    }
+  }
+  std::vector<int> others;
+  for (int exit : exits)
+    if (!returns_through_with_exit(exit)) others.push_back(exit);
+  if (others.size() == 1) return others[0];
+  if (!others.empty() || exits.empty()) return -2;
+  return code_.version.minor == 8 ? -1 : exits.back();
+}
+
+bool FunctionDecompiler::continues_elsewhere(const ast::Body& body, int next) const {
+  if (body.empty()) return false;
+  for (const auto& [stmt, at] : continues_at_) {
+    if (stmt != body.back()) continue;
+    const int resolved = resolve_jumps(next);
+    return at != resolved && tail_copy_length(at, resolved, 1) == 0;
+  }
+  return false;
+}
+
+// A path inside a with body that leaves it at `at` by the exit call of a
+// `return`: finishes the return statement (true), or false when `at` is
+// not such an exit.
+bool FunctionDecompiler::return_through_with_exit(int& at, const Region& region, Stack& stack, ast::Body& out) {
+  if (region.with_handler < 0 || at == region.with_normal_exit || within_protection(at, region.with_handler) ||
+      !returns_through_with_exit(at))
+    return false;
+  if (!finish_return(at, region, stack, out)) fail(at, "unrecognised return from a with body");
+  return true;
+}
+
+}  // namespace depyf::decompile

@@ -1,0 +1,289 @@
+# try/except/finally and with statements nested in each other, and the
+# return statements that leave them.
+
+
+def try_in_except(self):
+    try:
+        self.a()
+    except ValueError:
+        try:
+            self.b()
+        except KeyError:
+            pass
+    return 1
+
+
+def try_in_except_then_code(self):
+    try:
+        self.a()
+    except ValueError:
+        try:
+            self.b()
+        except KeyError:
+            self.c()
+        self.d()
+    return 1
+
+
+def try_in_bare_except(self):
+    try:
+        self.a()
+    except:
+        try:
+            self.b()
+        except:
+            pass
+        raise
+
+
+def try_in_except_as(self):
+    try:
+        self.a()
+    except ValueError as e:
+        try:
+            self.b(e)
+        except KeyError as k:
+            self.c(k)
+    return 1
+
+
+def try_in_except_in_function_end(self):
+    try:
+        self.a()
+    except ValueError:
+        try:
+            self.b()
+        except KeyError:
+            pass
+
+
+def try_finally_in_except(self):
+    try:
+        self.a()
+    except ValueError:
+        try:
+            self.b()
+        finally:
+            self.c()
+    return 1
+
+
+def with_while(self):
+    with self.lock:
+        while self.n:
+            self.lock.wait()
+
+
+def with_return_value(self):
+    with open(self) as f:
+        return f.read()
+
+
+def with_return_constant(self):
+    with self.lock:
+        self.a()
+        return 1
+
+
+def with_if_return(self):
+    with self.lock:
+        if self.x:
+            return 1
+        self.y()
+
+
+def with_if_return_value(self):
+    with self.lock:
+        if self.x:
+            return self.z()
+        self.y()
+    return 2
+
+
+def with_if_return_none(self):
+    with self.lock:
+        if self.x:
+            return
+        self.y()
+    self.w()
+
+
+def with_if_else_return(self):
+    with self.lock:
+        if self.x:
+            return 1
+        else:
+            return 2
+
+
+def nested_with_return(self):
+    with self.a:
+        with self.b:
+            if self.x:
+                return self.y()
+            self.z()
+
+
+def nested_with_return_constant(self):
+    with self.a as a, self.b as b:
+        if a:
+            return 3
+        b.z()
+
+
+def if_with_return_else(self, path):
+    if self.x:
+        with open(path) as f:
+            return f.read()
+    else:
+        with open(path, 'rb') as f:
+            return f.read()
+
+
+def with_in_except_return(self):
+    try:
+        self.a()
+    except OSError:
+        with self.lock:
+            return self.b()
+    return 1
+
+
+def finally_ends_in_if(self):
+    try:
+        self.a()
+    finally:
+        if self.fp:
+            self.close()
+
+
+def finally_ends_in_if_else(self):
+    try:
+        self.a()
+    finally:
+        if self.fp:
+            self.close()
+        else:
+            self.other()
+
+
+def finally_ends_in_if_then_code(self):
+    try:
+        self.a()
+    finally:
+        if self.fp:
+            self.close()
+    return self.b()
+
+
+def finally_with_nested_try(self):
+    try:
+        self.a()
+    finally:
+        try:
+            self.b()
+        except OSError:
+            pass
+
+
+def try_finally_around_loop_with_if(self):
+    self.lock.acquire()
+    try:
+        for item in self:
+            if item.discard:
+                self.clear(item)
+    finally:
+        self.lock.release()
+
+
+def finally_in_finally(self):
+    try:
+        self.a()
+    finally:
+        try:
+            self.b()
+        finally:
+            self.c()
+
+
+def try_except_finally_return(self, func):
+    self.reset()
+    res = None
+    try:
+        res = func()
+    except KeyError:
+        pass
+    finally:
+        self.quitting = True
+    return res
+
+
+def try_except_else_finally(self):
+    try:
+        self.a()
+    except KeyError:
+        self.b()
+    else:
+        self.c()
+    finally:
+        self.d()
+    return 2
+
+
+def try_else_like_finally(self):
+    # The else clause has the finally body's shape: it is no copy of it.
+    try:
+        self.a()
+    except KeyError:
+        pass
+    else:
+        self.c()
+    finally:
+        self.d()
+
+
+def return_in_try_finally(self, x):
+    try:
+        if x:
+            return self.a()
+        self.b()
+    finally:
+        self.d()
+    return 3
+
+
+def while_try_except(tb):
+    while tb is not None:
+        try:
+            tb.tb_frame.clear()
+        except RuntimeError:
+            pass
+        tb = tb.tb_next
+
+
+def while_true_try_return(self):
+    pop = self.pop
+    d = self.data
+    while True:
+        try:
+            key = pop()
+        except IndexError:
+            return
+        self.use(key, d)
+
+
+def with_try_finally(self):
+    with self.lock:
+        try:
+            self.a()
+        finally:
+            self.b()
+
+
+def with_try_finally_generator(self):
+    with self.outer():
+        try:
+            old = self.history[:]
+            yield
+        finally:
+            self.history[:] = old
