@@ -276,6 +276,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         ast::ExprPtr value = pop_expr(stack, i);
         // An async generator may only `return` bare.
         if ((code_.flags & kFlagAsyncGenerator) && is_none_constant(value)) value = nullptr;
+        // Module and class bodies cannot return: inside a loop, reaching
+        // (a copy of) their implicit `return None` is leaving the loop, a
+        // `break` to the end of the code.
+        if ((kind_ == CodeKind::Module || kind_ == CodeKind::Class) && region.loop && is_none_constant(value)) {
+          emit(out, make::break_(), i);
+          return false;
+        }
         emit(out, make::return_(value), i);
         if (is_implicit_return_copy(i)) implicit_return_copies_.push_back(out.back());
         if (is_shared_return_none(i)) written_returns_.push_back(out.back());
