@@ -53,6 +53,9 @@ FunctionDecompiler::FunctionDecompiler(const CodeObject& code, const DecompileOp
     if (normally_reachable_[block]) continue;
     normally_reachable_[block] = 1;
     for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+    // An async for loop ends through its END_ASYNC_FOR handler: normal flow.
+    if (const int handler = async_for_handler(graph_.blocks[block].first); handler >= 0)
+      work.push_back(block_at(handler));
   }
 }
 
@@ -166,8 +169,9 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       }
     }
-    // Code under a handler that does not protect this region: a try body.
-    if (function_.instrs[i].handler != region.protection) {
+    // Code under a handler that does not protect this region: a try body
+    // (3.11+ `async for` headers are protected by their END_ASYNC_FOR).
+    if (function_.instrs[i].handler != region.protection && async_for_handler(i) < 0) {
       const int handler = outermost_new_handler(i, region.protection);
       if (handler < 0) {  // left the protected code: the region ends here
         if (region.stopped_at) *region.stopped_at = i;
@@ -190,6 +194,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         i += region.finally_length;
         continue;
       }
+    }
+    if (region.loop && i == region.loop->break_by_falling_in) {
+      emit(out, make::break_(), i);
+      return false;
     }
     visited_[i] = 1;
     const int block = block_at(i);
@@ -251,6 +259,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::ForIter:
         fail(i, "FOR_ITER outside a recognised loop");
       case Op::BeforeWith:
+      case Op::BeforeAsyncWith:
       case Op::SetupWith:
         i = decompile_with(i, region, stack, out);
         continue;
