@@ -744,6 +744,9 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 
+  if (const int end_async_for = async_for_handler(header); end_async_for >= 0)
+    return decompile_async_for(block, end_async_for, follow_of(end_async_for + 1), region, stack, out);
+
   if (function_.instrs[header].op == Op::ForIter) {
     // The iterator stays below the loop body's values: `break` and `return`
     // inside the body pop it (≤3.11 spell that POP_TOP).

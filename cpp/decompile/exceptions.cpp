@@ -220,6 +220,8 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
       case Op::Copy:
       case Op::PopTop:
       case Op::Call:
+      case Op::GetAwaitable:  // awaiting __aexit__() leaving an async with
+      case Op::YieldFrom:
       case Op::Nop: {
         ast::Body none;
         simulate(i, stack, none);
@@ -232,13 +234,17 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
         visited_[i++] = 1;
         break;
       case Op::PopBlock:
-      case Op::BeginFinally:  // 3.8: the with's exit, called before the return
       case Op::WithCleanupFinish:
       case Op::PopFinally: visited_[i++] = 1; break;
       case Op::WithCleanupStart:
         if (stack.empty() || stack.back().kind != Value::Kind::WithExit) return false;
         stack.pop_back();
         visited_[i++] = 1;
+        break;
+      case Op::BeginFinally:
+        // 3.8: the with's exit runs before the return: the whole exit
+        // sequence (async with awaits it), or piece by piece.
+        if (!skip_legacy_with_exit(i, stack)) visited_[i++] = 1;
         break;
       case Op::PopExcept:
         visited_[i] = 1;
@@ -848,7 +854,8 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
   int end = handler;
   int depth = 0;
   for (; end < int(instrs.size()); ++end) {
-    if (instrs[end].op == Op::SetupFinally || instrs[end].op == Op::SetupWith) ++depth;
+    if (instrs[end].op == Op::SetupFinally || instrs[end].op == Op::SetupWith || instrs[end].op == Op::SetupAsyncWith)
+      ++depth;
     if (instrs[end].op == Op::EndFinally) {
       if (depth == 0) break;
       --depth;
@@ -886,8 +893,21 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   Value exit_slot;
   exit_slot.kind = Value::Kind::WithExit;
   stack.push_back(exit_slot);
-  // The value of __enter__ is stored (`as target`) or dropped.
+  // async with awaits __aenter__(); ≤3.10 then set up the exit block.
+  const bool is_async = instrs[index].op == Op::BeforeAsyncWith;
+  int setup = index;  // ≤3.10: the SETUP_* whose target is the exit handler
   int p = index + 1;
+  if (is_async) {
+    p = skip_await(p);
+    if (p < 0) fail(index, "async with without its awaited __aenter__");
+    if (code_.version.minor <= 10) {
+      if (p >= int(instrs.size()) || instrs[p].op != Op::SetupAsyncWith) fail(p, "async with without its setup");
+      visited_[p] = 1;
+      setup = p++;
+    }
+  }
+  // The value of __enter__ is stored (`as target`) or dropped.
+  const int enter_value_at = p;  // 3.11+: the store (or POP_TOP) of that value
   ast::ExprPtr target;
   if (p < int(instrs.size()) && instrs[p].op == Op::PopTop) {
     visited_[p++] = 1;
@@ -912,9 +932,9 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   // 3.11+: the store of __enter__'s value is protected by the exit
   // handler; the body's first instruction may already be in a nested try
   // (the NOP that starts it is dropped).
-  const int handler = legacy || index + 1 >= int(instrs.size()) ? instrs[p].handler : instrs[index + 1].handler;
+  const int handler = legacy || enter_value_at >= int(instrs.size()) ? instrs[p].handler : instrs[enter_value_at].handler;
   if (handler < 0 || handler == region.protection ||
-      (legacy ? handler != instrs[index].target : instrs[handler].op != Op::PushExcInfo))
+      (legacy ? handler != instrs[setup].target : instrs[handler].op != Op::PushExcInfo))
     fail(p, "with body that is not protected by its exit handler");
   const int normal_exit = with_normal_exit(p, handler);
   const int body_end = normal_exit == -2 ? first_outside(p, handler) : normal_exit;
@@ -941,14 +961,12 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
       (instrs[handler - 1].op == Op::Jump || instrs[handler - 1].op == Op::BeginFinally))
     restore_final_else(body);
   std::vector<ast::WithItem> items{make::with_item(context, target)};
-  // `with a, b:` is a with nested in another's body, on the same line
-  // (3.13 fuse instructions of one line, so the line matters).
-  if (auto* inner = body.size() == 1 ? ast::as<ast::With>(body[0]) : nullptr;
-      inner && inner->lineno == instrs[index].line && instrs[index].line > 0) {
-    items.insert(items.end(), inner->items.begin(), inner->items.end());
-    body = inner->body;
+  merge_nested_with(items, body, is_async, instrs[index].line);
+  if (is_async) {
+    emit(out, make::async_with(std::move(items), body), index);
+  } else {
+    emit(out, make::with(std::move(items), body), index);
   }
-  emit(out, make::with(items, body), index);
   if (!falls) {
     // 3.8 keep the cleanup (WITH_CLEANUP_START/FINISH; END_FINALLY) and
     // what the compiler put after the with statement, reached or not.
@@ -962,18 +980,24 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   }
   if (code_.version.minor == 8) {
     // BEGIN_FINALLY falls into the shared exit: WITH_CLEANUP_START/FINISH; END_FINALLY.
-    if (e + 3 >= int(instrs.size()) || instrs[e].op != Op::BeginFinally || instrs[e + 1].op != Op::WithCleanupStart ||
-        instrs[e + 2].op != Op::WithCleanupFinish || instrs[e + 3].op != Op::EndFinally)
+    // async with awaits __aexit__() between the two.
+    const int finish = is_async ? skip_await(e + 2) : e + 2;
+    if (finish < 0 || finish + 1 >= int(instrs.size()) || instrs[e].op != Op::BeginFinally ||
+        instrs[e + 1].op != Op::WithCleanupStart || instrs[finish].op != Op::WithCleanupFinish ||
+        instrs[finish + 1].op != Op::EndFinally)
       fail(e, "with statement without its normal exit");
-    for (int k = 0; k < 4; ++k) visited_[e + k] = 1;
-    return e + 4;
+    visited_[e] = visited_[e + 1] = visited_[finish] = visited_[finish + 1] = 1;
+    return finish + 2;
   }
   // The normal exit: __exit__(None, None, None) and drop its result.
-  if (e + 4 >= int(instrs.size()) || instrs[e].op != Op::LoadConst || instrs[e + 3].op != Op::Call ||
-      instrs[e + 4].op != Op::PopTop)
+  // (async with: and await its result.)
+  const int drop = is_async ? skip_await(e + 4) : e + 4;
+  if (drop < 0 || drop >= int(instrs.size()) || instrs[e].op != Op::LoadConst || instrs[e + 3].op != Op::Call ||
+      instrs[drop].op != Op::PopTop)
     fail(e, "with statement without its normal exit call");
-  for (int k = 0; k < 5; ++k) visited_[e + k] = 1;
-  return e + 5;
+  for (int k = 0; k < 4; ++k) visited_[e + k] = 1;
+  visited_[drop] = 1;
+  return drop + 1;
 }
 
 }  // namespace depyf::decompile

@@ -53,6 +53,9 @@ FunctionDecompiler::FunctionDecompiler(const CodeObject& code, const DecompileOp
     if (normally_reachable_[block]) continue;
     normally_reachable_[block] = 1;
     for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+    // An async for loop ends through its END_ASYNC_FOR handler: normal flow.
+    if (const int handler = async_for_handler(graph_.blocks[block].first); handler >= 0)
+      work.push_back(block_at(handler));
   }
 }
 
@@ -188,9 +191,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       }
     }
     // Code under a handler that does not protect this region: a try body.
-    // (3.12+ jumps back into the protected code are left unprotected.)
+    // (3.12+ jumps back into the protected code are left unprotected;
+    // 3.11+ `async for` headers are protected by their END_ASYNC_FOR.)
     if (function_.instrs[i].handler != region.protection &&
-        !(region.protection >= 0 && jumps_back_into(i, region.protection))) {
+        !(region.protection >= 0 && jumps_back_into(i, region.protection)) && async_for_handler(i) < 0) {
       const int handler = outermost_new_handler(i, region.protection);
       if (handler < 0) {  // left the protected code: the region ends here
         if (return_through_with_exit(i, region, stack, out)) return false;
@@ -218,6 +222,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         i += region.finally_length;
         continue;
       }
+    }
+    if (region.loop && i == region.loop->break_by_falling_in) {
+      emit(out, make::break_(), i);
+      return false;
     }
     visited_[i] = 1;
     const int block = block_at(i);
@@ -302,6 +310,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::ForIter:
         fail(i, "FOR_ITER outside a recognised loop");
       case Op::BeforeWith:
+      case Op::BeforeAsyncWith:
       case Op::SetupWith:
         i = decompile_with(i, region, stack, out);
         continue;

@@ -32,6 +32,9 @@ struct LoopContext {
   // only at the top every jump back to the test is a written `continue`.
   bool explicit_continues = false;
   bool continues_at(int target) const { return target == continue_target || (top_test >= 0 && target == top_test); }
+  // An instruction that is a `break` when the body falls into it (3.12+
+  // place the code after an async for with a break before its exit).
+  int break_by_falling_in = -1;
 };
 
 // What the walk of one region knows about where it must stop.
@@ -191,6 +194,7 @@ class FunctionDecompiler {
   int decompile_try(int index, int handler, const Region& region, Stack& stack, ast::Body& out);
   int decompile_with(int index, const Region& region, Stack& stack, ast::Body& out);
   // ---- the exits of with bodies (with_exits.cpp) ----
+  int past_exit_await(int at) const;
   int with_exit_call_length(int at) const;
   bool returns_through_with_exit(int at) const;
   std::vector<int> protected_body_exits(int start, int handler) const;
@@ -232,6 +236,23 @@ class FunctionDecompiler {
   int skip_name_unbinding(int index, const std::string& name);
   void claim_called_name_unbinding(int call, const std::string& name);
   std::vector<char> normally_reachable_;  // blocks reachable from the entry without exceptional edges
+
+  // ---- async with / async for (async_constructs.cpp) ----
+  // `first` (GET_AWAITABLE, GET_ANEXT); LOAD_CONST None; YIELD_FROM:
+  // marks it decompiled and returns the index after it, -1 when absent.
+  int skip_await(int at, ir::Op first = ir::Op::GetAwaitable);
+  // The END_ASYNC_FOR handler of an `async for` loop whose header starts
+  // at `header`, or -1 when the loop is not one.
+  int async_for_handler(int header) const;
+  // 3.8 `return` out of a with body: BEGIN_FINALLY; WITH_CLEANUP_START;
+  // [await]; WITH_CLEANUP_FINISH; POP_FINALLY 0 drop the exit slot.
+  bool skip_legacy_with_exit(int& i, Stack& stack);
+  int async_for_follow_before_exit(int header, int exit) const;
+  int decompile_async_for(int block, int handler, int follow, const Region& region, Stack& stack, ast::Body& out);
+  bool is_awaited_comprehension(const ast::ExprPtr& awaited) const;
+  // `with a, b:` compiles as `with a:` around `with b:`; written on one
+  // line, the items are one statement (3.13 fuse instructions across them).
+  static void merge_nested_with(std::vector<ast::WithItem>& items, ast::Body& body, bool is_async, int line);
 
   // ---- definitions (definitions.cpp) ----
   ast::ExprPtr function_expression(const FunctionValue& function, int index);

@@ -1101,6 +1101,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::ImportStar:
       simulate_import(index, stack, out);
       return;
+    case Op::GetAIter:  // `async for`: the loop (async_constructs.cpp) reads it as its iterable
     case Op::GetIter: {
       Value iterable = pop(stack, index);
       Value iterator;
@@ -1111,6 +1112,9 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       return;
     }
     case Op::GetAwaitable:
+      // Leaving an async with: __aexit__(None, None, None), implied by the
+      // statement (a null slot, see simulate_call), is awaited.
+      if (!stack.empty() && stack.back().kind == Value::Kind::Null) return;
       push(make::await_(pop_expr(stack, index)));
       return;
     case Op::GetYieldFromIter:
@@ -1120,8 +1124,12 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       return;
     case Op::YieldFrom: {
       pop(stack, index);  // the None sent in
+      if (!stack.empty() && stack.back().kind == Value::Kind::Null) return;  // the awaited __aexit__ above
       ast::ExprPtr source = pop_expr(stack, index);
-      if (auto* await = ast::as<ast::Await>(source)) {
+      if (is_awaited_comprehension(source)) {
+        // ≤3.11 await the result of calling an async comprehension's code.
+        push(ast::as<ast::Await>(source)->value);
+      } else if (auto* await = ast::as<ast::Await>(source)) {
         push(source);  // `await x` is GET_AWAITABLE; LOAD_CONST None; YIELD_FROM
         (void)await;
       } else {
@@ -1131,6 +1139,11 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     }
     case Op::Nop:
       return;
+    case Op::CleanupThrow:
+      // Only a folded send loop falls into one (3.12+ except clauses place
+      // the loop's throw cleanup inline); as a handler it is transparent.
+      if (index > 0 && function_.instrs[index - 1].op == Op::Nop) return;
+      fail(index, "CLEANUP_THROW outside a send loop");
     case Op::SetupAnnotations:
       return;  // implied by the first annotated assignment
     case Op::PrintExpr:

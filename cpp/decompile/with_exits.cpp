@@ -16,15 +16,30 @@ using ir::Op;
 // LOAD_CONST None; (LOAD_CONST None | DUP_TOP) x2; CALL; POP_TOP from 3.9,
 // BEGIN_FINALLY; WITH_CLEANUP_START; WITH_CLEANUP_FINISH; then
 // END_FINALLY (the fall-through) or POP_FINALLY (return/break) in 3.8.
+// Past `async with`'s await of __aexit__'s result at `at` (GET_AWAITABLE;
+// LOAD_CONST None; YIELD_FROM and the NOPs of a folded send loop), or `at`
+// itself when there is none.
+int FunctionDecompiler::past_exit_await(int at) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (at < 0 || at + 2 >= count || instrs[at].op != Op::GetAwaitable || instrs[at + 1].op != Op::LoadConst ||
+      instrs[at + 2].op != Op::YieldFrom)
+    return at;
+  int end = at + 3;
+  while (end < count && (instrs[end].op == Op::Nop || instrs[end].op == Op::CleanupThrow)) ++end;
+  return end;
+}
+
 int FunctionDecompiler::with_exit_call_length(int at) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
   if (at < 0 || at + 3 >= count) return 0;
   if (code_.version.minor == 8) {
+    const int finish = past_exit_await(at + 2);
     const bool call = instrs[at].op == Op::BeginFinally && instrs[at + 1].op == Op::WithCleanupStart &&
-                      instrs[at + 2].op == Op::WithCleanupFinish &&
-                      (instrs[at + 3].op == Op::EndFinally || instrs[at + 3].op == Op::PopFinally);
-    return call ? 4 : 0;
+                      finish + 1 < count && instrs[finish].op == Op::WithCleanupFinish &&
+                      (instrs[finish + 1].op == Op::EndFinally || instrs[finish + 1].op == Op::PopFinally);
+    return call ? finish + 2 - at : 0;
   }
   if (at + 4 >= count) return 0;
   auto none_argument = [&](int i) {
@@ -33,9 +48,11 @@ int FunctionDecompiler::with_exit_call_length(int at) const {
     return instr.op == Op::LoadConst && instr.arg >= 0 && instr.arg < int(code_.consts.size()) &&
            code_.consts[instr.arg]->kind == Constant::Kind::None;
   };
+  const int drop = past_exit_await(at + 4);
   const bool call = instrs[at].op == Op::LoadConst && none_argument(at) && none_argument(at + 1) &&
-                    none_argument(at + 2) && instrs[at + 3].op == Op::Call && instrs[at + 4].op == Op::PopTop;
-  return call ? 5 : 0;
+                    none_argument(at + 2) && instrs[at + 3].op == Op::Call && drop < count &&
+                    instrs[drop].op == Op::PopTop;
+  return call ? drop + 1 - at : 0;
 }
 
 // Whether the exit at `at` is the way out of a `return` inside the body:
@@ -52,7 +69,7 @@ bool FunctionDecompiler::returns_through_with_exit(int at) const {
   }
   int calls = 0;
   for (int n; (n = with_exit_call_length(i)) > 0; i += n) {
-    if (code_.version.minor == 8 && instrs[i + 3].op != Op::PopFinally) return false;
+    if (code_.version.minor == 8 && instrs[i + n - 1].op != Op::PopFinally) return false;
     ++calls;
     // A nested with's exit first: POP_BLOCK (≤3.10) and a ROT_TWO for a value.
     while (i + n < count && (instrs[i + n].op == Op::PopBlock ||
@@ -97,7 +114,7 @@ int FunctionDecompiler::with_suppressed_continuation(int handler) const {
   const int count = int(instrs.size());
   int i = handler_body_start(handler);
   if (i >= count || instrs[i].op != Op::WithExceptStart) return -1;
-  ++i;
+  i = past_exit_await(i + 1);
   if (i >= count || instrs[i].op != Op::PopJumpIfTrue) return -1;
   i = instrs[i].target;
   while (i >= 0 && i < count && (instrs[i].op == Op::PopTop || instrs[i].op == Op::PopExcept)) ++i;

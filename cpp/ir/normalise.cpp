@@ -284,7 +284,7 @@ class Normaliser {
   }
 
   // 3.11+ spell `yield from x` / `await x` as a loop:
-  //   LOAD_CONST None; SEND exit; YIELD_VALUE; JUMP_BACKWARD_NO_INTERRUPT to SEND; exit: [END_SEND]
+  //   LOAD_CONST None; SEND exit; YIELD_VALUE; JUMP_BACKWARD_NO_INTERRUPT to SEND; [CLEANUP_THROW]; exit: [END_SEND]
   // ≤3.10 had one instruction for it; fold the loop back into YieldFrom so
   // every later stage sees the expression, not a loop.
   void fold_send_loops() {
@@ -293,7 +293,10 @@ class Normaliser {
       if (instrs[i].op != Op::Send) continue;
       const int exit = instrs[i].target;
       if (instrs[i + 1].op != Op::YieldValue || instrs[i + 2].op != Op::Jump || instrs[i + 2].target != i) continue;
-      if (exit != i + 3) continue;
+      // Inside an except clause 3.12+ place the loop's CLEANUP_THROW
+      // between the loop and its exit, where the fold falls into it.
+      const bool inline_cleanup = exit == i + 4 && instrs[i + 3].op == Op::CleanupThrow;
+      if (exit != i + 3 && !inline_cleanup) continue;
       instrs[i].op = Op::YieldFrom;
       instrs[i].target = -1;
       instrs[i + 1].op = Op::Nop;
