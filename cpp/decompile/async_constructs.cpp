@@ -117,21 +117,8 @@ int FunctionDecompiler::decompile_async_for(int block, int handler, int follow, 
   walk_region(i, region.sub(header, block_at(i), &context), body_stack, body);
   ast::ExprPtr target = group->targets[0];
   if (target == nullptr) fail(header, "async for loop without a target");
-  stack.pop_back();  // the exhausted loop pops its iterator
-  const int exit = handler + 1;
-  ast::Body orelse;
-  if (follow != exit && exit != region.stop) {
-    Stack else_stack = stack;
-    walk_region(exit, region.sub(follow, block_at(exit), region.loop), else_stack, orelse);
-  }
-  if (body.empty()) body.push_back(make::pass());
-  if (inline_comprehension) {
-    if (follow != exit || !orelse.empty()) fail(header, "inlined comprehension loop with more than one exit");
-    finish_inline_comprehension(header, make::async_for(target, expr_of(iterator, header), body, orelse), stack);
-    return exit;
-  }
-  emit(out, make::async_for(target, expr_of(iterator, header), body, orelse), header);
-  return follow;
+  return finish_for_loop(header, follow, handler + 1, region, true, target, expr_of(iterator, header),
+                         std::move(body), inline_comprehension, stack, out);
 }
 
 // ≤3.11 call an async comprehension's code (or one that awaits) and await

@@ -676,6 +676,30 @@ ast::ExprPtr FunctionDecompiler::infinite_loop_test() const {
   return one ? ast::ExprPtr(make::int_(1)) : ast::ExprPtr(make::boolean(true));
 }
 
+// A for / async for loop once its body is read: the exhausted loop pops
+// its iterator, the code from its exit up to `follow` is the else clause,
+// then the statement (or an inlined comprehension's loop) is done.
+int FunctionDecompiler::finish_for_loop(int header, int follow, int exit, const Region& region, bool is_async,
+                                        const ast::ExprPtr& target, const ast::ExprPtr& iterable, ast::Body body,
+                                        bool inline_comprehension, Stack& stack, ast::Body& out) {
+  stack.pop_back();
+  ast::Body orelse;
+  if (follow != exit && exit != region.stop) {
+    Stack else_stack = stack;
+    walk_region(exit, region.sub(follow, block_at(exit), region.loop), else_stack, orelse);
+  }
+  if (body.empty()) body.push_back(make::pass());
+  ast::StmtPtr loop = is_async ? ast::StmtPtr(make::async_for(target, iterable, body, orelse))
+                               : ast::StmtPtr(make::for_(target, iterable, body, orelse));
+  if (inline_comprehension) {
+    if (follow != exit || !orelse.empty()) fail(header, "inlined comprehension loop with more than one exit");
+    finish_inline_comprehension(header, loop, stack);
+    return exit;
+  }
+  emit(out, loop, header);
+  return follow;
+}
+
 int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out) {
   const cfg::Loop* loop = nullptr;
   for (const cfg::Loop& candidate : graph_.loops)
@@ -770,20 +794,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     walk_region(header + 1, region.sub(header, block_at(header + 1), &context), body_stack, body);
     ast::ExprPtr target = group->targets[0];
     if (target == nullptr) fail(header, "for loop without a target");
-    stack.pop_back();  // the exhausted loop pops its iterator
-    ast::Body orelse;
-    if (follow != exit && exit != region.stop) {
-      Stack else_stack = stack;
-      walk_region(exit, region.sub(follow, block_at(exit), region.loop), else_stack, orelse);
-    }
-    if (body.empty()) body.push_back(make::pass());
-    if (inline_comprehension) {
-      if (follow != exit || !orelse.empty()) fail(header, "inlined comprehension loop with more than one exit");
-      finish_inline_comprehension(header, make::for_(target, expr_of(iterator, header), body, orelse), stack);
-      return exit;
-    }
-    emit(out, make::for_(target, expr_of(iterator, header), body, orelse), header);
-    return follow;
+    return finish_for_loop(header, follow, exit, region, false, target, expr_of(iterator, header), std::move(body),
+                           inline_comprehension, stack, out);
   }
 
   if (int follow = try_inverted_while_at_header(block, region, stack, out); follow != -2) return follow;

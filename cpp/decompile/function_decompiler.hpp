@@ -261,6 +261,10 @@ class FunctionDecompiler {
   ast::ExprPtr comprehension_expression(const FunctionValue& function, ast::ExprPtr iterable, int index);
   ast::StmtPtr class_statement(const Value& call_result, const std::string& name, int index);
 
+  int finish_for_loop(int header, int follow, int exit, const Region& region, bool is_async, const ast::ExprPtr& target,
+                      const ast::ExprPtr& iterable, ast::Body body, bool inline_comprehension, Stack& stack,
+                      ast::Body& out);
+
   // ---- conditions tested by jumps (condition_form.cpp) ----
   // The spelling of `expr` (or of its negation) that compiles to the same jumps.
   ast::ExprPtr condition_form(const ast::ExprPtr& expr, bool negated) const;
