@@ -95,8 +95,13 @@ bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
                         before.op != Op::Reraise;
   if (falls_in) return load.line == before.line;
   // Only jumped to: the copy takes the line of the jumps that reach it.
+  // (A jump ends its block, so the predecessors' last instructions are all
+  // the jumps there are.)
+  const cfg::Block& block = graph_.blocks[block_at(return_index - 1)];
+  if (block.first != return_index - 1) return false;
   bool jumped_to = false;
-  for (const ir::Instr& instr : instrs) {
+  for (int predecessor : block.predecessors) {
+    const ir::Instr& instr = instrs[graph_.blocks[predecessor].last];
     if (instr.target != return_index - 1 || instr.op == Op::ForIter) continue;
     if (instr.line != load.line) return false;
     jumped_to = true;
