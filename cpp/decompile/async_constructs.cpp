@@ -105,20 +105,8 @@ int FunctionDecompiler::decompile_async_for(int block, int handler, int follow, 
 
   LoopContext context{header, follow, block, region.loop};
   if (follow < handler) context.break_by_falling_in = follow;
-  auto group = std::make_shared<AssignmentGroup>();
-  group->targets.assign(1, nullptr);
-  Value item;
-  item.kind = Value::Kind::Slot;
-  item.group = group;
-  item.slot = 0;
-  Stack body_stack = stack;
-  body_stack.push_back(item);
-  ast::Body body;
-  walk_region(i, region.sub(header, block_at(i), &context), body_stack, body);
-  ast::ExprPtr target = group->targets[0];
-  if (target == nullptr) fail(header, "async for loop without a target");
-  return finish_for_loop(header, follow, handler + 1, region, true, target, expr_of(iterator, header),
-                         std::move(body), inline_comprehension, stack, out);
+  return finish_for_loop(header, i, follow, handler + 1, context, region, true, expr_of(iterator, header),
+                         inline_comprehension, stack, out);
 }
 
 // ≤3.11 call an async comprehension's code (or one that awaits) and await

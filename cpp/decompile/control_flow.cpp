@@ -149,16 +149,10 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   // ≤3.9 end the code with one shared `return None` that every path
   // falling off the end jumps to: where one branch goes there and the
   // other leaves (`if c: ... else: raise`), the source had it after the if.
-  if (code_.version.minor <= 9 && count >= 2 && kind_ != CodeKind::Lambda) {
-    const int tail = count - 2;
-    const ir::Instr& load = function_.instrs[tail];
-    const bool implicit_return = load.op == Op::LoadConst && load.arg >= 0 && load.arg < int(code_.consts.size()) &&
-                                 code_.consts[load.arg]->kind == Constant::Kind::None &&
-                                 function_.instrs[tail + 1].op == Op::ReturnValue;
-    if (implicit_return && tail >= condition.next && graph_.blocks[block_at(tail)].first == tail &&
-        graph_.blocks[block_at(tail)].reachable && usable(block_at(tail)))
-      return tail;
-  }
+  if (const int tail = count - 2; code_.version.minor <= 9 && kind_ != CodeKind::Lambda && returns_none_at(tail) &&
+                                   tail >= condition.next && graph_.blocks[block_at(tail)].first == tail &&
+                                   graph_.blocks[block_at(tail)].reachable && usable(block_at(tail)))
+    return tail;
   return region.stop;
 }
 
@@ -380,11 +374,7 @@ int FunctionDecompiler::implicit_return_tail_length(int at) const {
   const int count = int(instrs.size());
   int i = at;
   while (i < count && instrs[i].op == Op::PopBlock) ++i;
-  if (i + 1 >= count || instrs[i].op != Op::LoadConst || instrs[i + 1].op != Op::ReturnValue) return 0;
-  if (instrs[i].arg < 0 || instrs[i].arg >= int(code_.consts.size()) ||
-      code_.consts[instrs[i].arg]->kind != Constant::Kind::None)
-    return 0;
-  return i + 2 - at;
+  return returns_none_at(i) ? i + 2 - at : 0;
 }
 
 int FunctionDecompiler::decompile_conditional(int index, const Region& region, Stack& stack, ast::Body& out) {
@@ -676,12 +666,21 @@ ast::ExprPtr FunctionDecompiler::infinite_loop_test() const {
   return one ? ast::ExprPtr(make::int_(1)) : ast::ExprPtr(make::boolean(true));
 }
 
-// A for / async for loop once its body is read: the exhausted loop pops
-// its iterator, the code from its exit up to `follow` is the else clause,
-// then the statement (or an inlined comprehension's loop) is done.
-int FunctionDecompiler::finish_for_loop(int header, int follow, int exit, const Region& region, bool is_async,
-                                        const ast::ExprPtr& target, const ast::ExprPtr& iterable, ast::Body body,
+// A for / async for loop from where its body starts, `first`, with the
+// loop's next item on the stack: the body and the target the item is
+// stored into; the exhausted loop pops its iterator, the code from its exit
+// up to `follow` is the else clause; then the statement (or an inlined
+// comprehension's loop) is done.
+int FunctionDecompiler::finish_for_loop(int header, int first, int follow, int exit, const LoopContext& context,
+                                        const Region& region, bool is_async, const ast::ExprPtr& iterable,
                                         bool inline_comprehension, Stack& stack, ast::Body& out) {
+  std::shared_ptr<AssignmentGroup> group;
+  Stack body_stack = stack;
+  body_stack.push_back(Value::single_target(group));
+  ast::Body body;
+  walk_region(first, region.sub(header, block_at(first), &context), body_stack, body);
+  const ast::ExprPtr target = group->targets[0];
+  if (target == nullptr) fail(header, is_async ? "async for loop without a target" : "for loop without a target");
   stack.pop_back();
   ast::Body orelse;
   if (follow != exit && exit != region.stop) {
@@ -782,19 +781,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     if (inline_comprehension) stack[stack.size() - 2].accumulator = true;
     LoopContext context{header, follow, block, region.loop};
     context.exit = exit;
-    auto group = std::make_shared<AssignmentGroup>();
-    group->targets.assign(1, nullptr);
-    Value item;
-    item.kind = Value::Kind::Slot;
-    item.group = group;
-    item.slot = 0;
-    Stack body_stack = stack;
-    body_stack.push_back(item);
-    ast::Body body;
-    walk_region(header + 1, region.sub(header, block_at(header + 1), &context), body_stack, body);
-    ast::ExprPtr target = group->targets[0];
-    if (target == nullptr) fail(header, "for loop without a target");
-    return finish_for_loop(header, follow, exit, region, false, target, expr_of(iterator, header), std::move(body),
+    return finish_for_loop(header, header + 1, follow, exit, context, region, false, expr_of(iterator, header),
                            inline_comprehension, stack, out);
   }
 

@@ -110,6 +110,9 @@ std::vector<char> FunctionDecompiler::reachable_without_exceptions(int from) con
     if (reached[block]) continue;
     reached[block] = 1;
     for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+    // An async for loop ends through its END_ASYNC_FOR handler: normal flow.
+    if (const int handler = async_for_handler(graph_.blocks[block].first); handler >= 0)
+      work.push_back(block_at(handler));
   }
   return reached;
 }
@@ -263,12 +266,6 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
 // copies take the line of whatever precedes them.
 int FunctionDecompiler::tail_copy_length(int copy, int original, int evidence) const {
   if (const int n = exit_copy_length(copy, original); n > 0) return n;
-  auto implicit_return = [&](int at) {
-    if (at < 0 || at + 1 >= int(function_.instrs.size())) return false;
-    const ir::Instr& load = function_.instrs[at];
-    return load.op == Op::LoadConst && load.arg >= 0 && load.arg < int(code_.consts.size()) &&
-           code_.consts[load.arg]->kind == Constant::Kind::None && function_.instrs[at + 1].op == Op::ReturnValue;
-  };
   // Only 3.12+ copy the implicit return into clauses this way.
   if (code_.version.minor < 12) return 0;
   // An explicit `return` there is the same code: the order the compiler
@@ -276,7 +273,7 @@ int FunctionDecompiler::tail_copy_length(int copy, int original, int evidence) c
   // clause (`evidence` 1) or came after the try (0); without it, an
   // explicit return usually has a line of its own.
   const bool copied = evidence == 1 || (evidence < 0 && is_implicit_return_copy(copy + 1));
-  return copy != original && implicit_return(copy) && implicit_return(original) && copied ? 2 : 0;
+  return copy != original && returns_none_at(copy) && returns_none_at(original) && copied ? 2 : 0;
 }
 
 // Whether two instructions do the same (a jump's target aside: copies
@@ -912,13 +909,8 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   if (p < int(instrs.size()) && instrs[p].op == Op::PopTop) {
     visited_[p++] = 1;
   } else {
-    auto group = std::make_shared<AssignmentGroup>();
-    group->targets.assign(1, nullptr);
-    Value slot;
-    slot.kind = Value::Kind::Slot;
-    slot.group = group;
-    slot.slot = 0;
-    stack.push_back(slot);
+    std::shared_ptr<AssignmentGroup> group;
+    stack.push_back(Value::single_target(group));
     ast::Body none;
     while (group->filled == 0 && p < int(instrs.size())) {
       if (instrs[p].target >= 0) fail(p, "unrecognised with target");

@@ -72,10 +72,9 @@ bool FunctionDecompiler::same_exit(int a, int b) {
   if (a == b) return true;
   // 3.10+ copies of the implicit `return None` each take the line of the
   // code that reaches them, so their lines differ.
-  if (code_.version.minor >= 10 && a >= 0 && b >= 0 && a + 1 < int(function_.instrs.size()) &&
-      b + 1 < int(function_.instrs.size()) && is_implicit_return_copy(a + 1) && is_implicit_return_copy(b + 1) &&
-      function_.instrs[a + 1].op == Op::ReturnValue && function_.instrs[b + 1].op == Op::ReturnValue &&
-      graph_.blocks[block_at(b)].first == b && function_.instrs[a].handler == function_.instrs[b].handler) {
+  if (code_.version.minor >= 10 && returns_none_at(a) && returns_none_at(b) && is_implicit_return_copy(a + 1) &&
+      is_implicit_return_copy(b + 1) && graph_.blocks[block_at(b)].first == b &&
+      function_.instrs[a].handler == function_.instrs[b].handler) {
     visited_[b] = visited_[b + 1] = 1;
     return true;
   }

@@ -44,19 +44,7 @@ FunctionDecompiler::FunctionDecompiler(const CodeObject& code, const DecompileOp
   kind_ = code_kind(code);
   comprehension_mode_ = kind_ == CodeKind::Comprehension;
   visited_.assign(function_.instrs.size(), 0);
-  normally_reachable_.assign(graph_.blocks.size(), 0);
-  std::vector<int> work;
-  if (!graph_.blocks.empty()) work.push_back(0);
-  while (!work.empty()) {
-    const int block = work.back();
-    work.pop_back();
-    if (normally_reachable_[block]) continue;
-    normally_reachable_[block] = 1;
-    for (int succ : graph_.blocks[block].successors) work.push_back(succ);
-    // An async for loop ends through its END_ASYNC_FOR handler: normal flow.
-    if (const int handler = async_for_handler(graph_.blocks[block].first); handler >= 0)
-      work.push_back(block_at(handler));
-  }
+  if (!graph_.blocks.empty()) normally_reachable_ = reachable_without_exceptions(0);
 }
 
 // 3.8 `return` inside `except E as name`: CALL_FINALLY runs the name's
@@ -88,9 +76,7 @@ bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
     }
   }
   const ir::Instr& before = instrs[std::max(previous, 0)];
-  if (!(load.op == Op::LoadConst && load.arg >= 0 && load.arg < int(code_.consts.size()) &&
-        code_.consts[load.arg]->kind == Constant::Kind::None))
-    return false;
+  if (!loads_none(return_index - 1)) return false;
   const bool falls_in = before.target < 0 && before.op != Op::ReturnValue && before.op != Op::RaiseVarargs &&
                         before.op != Op::Reraise;
   if (falls_in) return load.line == before.line;
@@ -112,11 +98,7 @@ bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
 // 3.10+ give every path that falls off the end its own copy of the
 // implicit `return None`; one reached from several places was written.
 bool FunctionDecompiler::is_shared_return_none(int return_index) const {
-  if (code_.version.minor < 10 || kind_ != CodeKind::Function || return_index < 1) return false;
-  const ir::Instr& load = function_.instrs[return_index - 1];
-  if (load.op != Op::LoadConst || load.arg < 0 || load.arg >= int(code_.consts.size()) ||
-      code_.consts[load.arg]->kind != Constant::Kind::None)
-    return false;
+  if (code_.version.minor < 10 || kind_ != CodeKind::Function || !loads_none(return_index - 1)) return false;
   const cfg::Block& block = graph_.blocks[block_at(return_index - 1)];
   return block.first == return_index - 1 && block.predecessors.size() >= 2;
 }
@@ -407,10 +389,8 @@ namespace {
 // `written` are returns known to be in the source; they stay.
 void strip_implicit_returns(ast::Body& body, bool into_try, const std::vector<ast::StmtPtr>& written) {
   if (body.empty()) return;
-  const bool is_written = std::any_of(written.begin(), written.end(),
-                                      [&](const ast::StmtPtr& stmt) { return stmt.get() == body.back().get(); });
   if (auto* ret = ast::as<ast::Return>(body.back());
-      ret && (!ret->value || is_none_constant(ret->value)) && !is_written) {
+      ret && (!ret->value || is_none_constant(ret->value)) && !holds(written, body.back().get())) {
     body.pop_back();
     // `try: ... except E: pass` ending the body: the code after the try
     // (the implicit return) was written after it, and the clause's copy of
@@ -470,11 +450,19 @@ void restore_final_else(ast::Body& body) {
 // returns from both branches).
 bool FunctionDecompiler::ends_in_unreachable_implicit_return() const {
   const int count = int(function_.instrs.size());
-  if (code_.version.minor > 9 || count < 2) return false;
-  const ir::Instr& load = function_.instrs[count - 2];
-  return function_.instrs[count - 1].op == Op::ReturnValue && load.op == Op::LoadConst && load.arg >= 0 &&
-         load.arg < int(code_.consts.size()) && code_.consts[load.arg]->kind == Constant::Kind::None &&
-         !graph_.blocks[block_at(count - 2)].reachable;
+  return code_.version.minor <= 9 && returns_none_at(count - 2) && !graph_.blocks[block_at(count - 2)].reachable;
+}
+
+bool FunctionDecompiler::loads_none(int index) const {
+  if (index < 0 || index >= int(function_.instrs.size())) return false;
+  const ir::Instr& load = function_.instrs[index];
+  return load.op == Op::LoadConst && load.arg >= 0 && load.arg < int(code_.consts.size()) &&
+         code_.consts[load.arg]->kind == Constant::Kind::None;
+}
+
+bool FunctionDecompiler::returns_none_at(int index) const {
+  return loads_none(index) && index + 1 < int(function_.instrs.size()) &&
+         function_.instrs[index + 1].op == Op::ReturnValue;
 }
 
 void FunctionDecompiler::finish_body(ast::Body& body) {

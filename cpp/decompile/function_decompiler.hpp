@@ -84,6 +84,12 @@ struct Condition {
   std::vector<int> blocks;  // the blocks the condition was read from
 };
 
+// Whether `list` (of owning node pointers) holds `node` itself.
+template <class List, class Node>
+bool holds(const List& list, const Node* node) {
+  return std::any_of(list.begin(), list.end(), [&](const auto& held) { return held.get() == node; });
+}
+
 enum class CodeKind { Module, Class, Function, Lambda, Comprehension };
 
 class FunctionDecompiler {
@@ -102,6 +108,10 @@ class FunctionDecompiler {
   bool walk_region(int begin, const Region& region, Stack& stack, ast::Body& out, bool enter_loop_header = false);
   void finish_body(ast::Body& body);
   bool ends_in_unreachable_implicit_return() const;
+  // Whether the instruction at `index` is LOAD_CONST None, and whether
+  // LOAD_CONST None; RETURN_VALUE starts there.
+  bool loads_none(int index) const;
+  bool returns_none_at(int index) const;
   void emit(ast::Body& out, ast::StmtPtr stmt, int instr_index);
   [[noreturn]] void fail(int instr_index, const std::string& message) const;
   // The block of an instruction; an index outside the code (corrupt input)
@@ -261,8 +271,8 @@ class FunctionDecompiler {
   ast::ExprPtr comprehension_expression(const FunctionValue& function, ast::ExprPtr iterable, int index);
   ast::StmtPtr class_statement(const Value& call_result, const std::string& name, int index);
 
-  int finish_for_loop(int header, int follow, int exit, const Region& region, bool is_async, const ast::ExprPtr& target,
-                      const ast::ExprPtr& iterable, ast::Body body, bool inline_comprehension, Stack& stack,
+  int finish_for_loop(int header, int first, int follow, int exit, const LoopContext& context, const Region& region,
+                      bool is_async, const ast::ExprPtr& iterable, bool inline_comprehension, Stack& stack,
                       ast::Body& out);
 
   // ---- conditions tested by jumps (condition_form.cpp) ----
@@ -367,10 +377,6 @@ class FunctionDecompiler {
   // 3.12+ copy the RETURN_VALUE of `return a if c else b` into both
   // branches; a constant there stays a LOAD_CONST the copy follows.
   std::vector<ast::StmtPtr> branch_return_copies_;
-  template <class List, class Node>
-  static bool holds(const List& list, const Node* node) {
-    return std::any_of(list.begin(), list.end(), [&](const auto& held) { return held.get() == node; });
-  }
   void check_everything_decompiled() const;
   std::vector<std::string> globals_;    // names declared `global`
   std::vector<std::string> nonlocals_;  // names declared `nonlocal`

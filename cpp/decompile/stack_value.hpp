@@ -98,6 +98,17 @@ struct Value {
     v.kind = Kind::Null;
     return v;
   }
+  // The slot of one assignment target still to be stored (a loop's or a
+  // with's `as` target): the store fills `group`'s only target.
+  static Value single_target(std::shared_ptr<AssignmentGroup>& group) {
+    group = std::make_shared<AssignmentGroup>();
+    group->targets.assign(1, nullptr);
+    Value v;
+    v.kind = Kind::Slot;
+    v.group = group;
+    v.slot = 0;
+    return v;
+  }
   static Value unknown(const std::string& what) {
     Value v;
     v.kind = Kind::Unknown;

@@ -42,12 +42,7 @@ int FunctionDecompiler::with_exit_call_length(int at) const {
     return call ? finish + 2 - at : 0;
   }
   if (at + 4 >= count) return 0;
-  auto none_argument = [&](int i) {
-    const ir::Instr& instr = instrs[i];
-    if (instr.op == Op::Copy) return instr.arg == 1;
-    return instr.op == Op::LoadConst && instr.arg >= 0 && instr.arg < int(code_.consts.size()) &&
-           code_.consts[instr.arg]->kind == Constant::Kind::None;
-  };
+  auto none_argument = [&](int i) { return instrs[i].op == Op::Copy ? instrs[i].arg == 1 : loads_none(i); };
   const int drop = past_exit_await(at + 4);
   const bool call = instrs[at].op == Op::LoadConst && none_argument(at) && none_argument(at + 1) &&
                     none_argument(at + 2) && instrs[at + 3].op == Op::Call && drop < count &&
