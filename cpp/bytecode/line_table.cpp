@@ -76,6 +76,7 @@ std::vector<LineRange> linetable_310_ranges(const CodeObject& code) {
   // of -128 leaves the running line unchanged and marks the range lineless.
   std::vector<LineRange> ranges;
   const std::string& table = code.linetable;
+  ranges.reserve(table.size() / 2);  // entries are mostly 2 bytes or more
   std::int64_t end = 0;
   std::int64_t line = code.firstlineno;
   std::size_t pos = 0;
@@ -160,6 +161,7 @@ std::int64_t line_delta(const std::string& table, std::size_t pos) {
 std::vector<LineRange> location_table_entries(const CodeObject& code) {
   std::vector<LineRange> ranges;
   const std::string& table = code.linetable;
+  ranges.reserve(table.size() / 2);  // entries are mostly 2 bytes or more
   std::int64_t end = 0;
   std::int64_t line = code.firstlineno;
   const int minor = code.version.minor;

@@ -1,7 +1,8 @@
 #include "cfg/cfg.hpp"
 
 #include <algorithm>
-#include <functional>
+#include <span>
+#include <utility>
 
 namespace depyf::cfg {
 
@@ -78,9 +79,32 @@ std::vector<bool> leaders_of(const ir::Function& function, const std::vector<cha
   return leader;
 }
 
+// Edges in one flat array (compressed rows): building a graph is most of
+// the cost of small functions, and a vector per node is an allocation each.
+struct Adjacency {
+  std::vector<int> first;    // node -> index of its first edge; size nodes + 1
+  std::vector<int> targets;  // edge targets, grouped by node
+
+  // From (from, to) pairs, kept in the order given within each node.
+  Adjacency(int nodes, const std::vector<std::pair<int, int>>& edges) : first(nodes + 1, 0), targets(edges.size()) {
+    for (const auto& [from, to] : edges) ++first[from + 1];
+    for (int n = 0; n < nodes; ++n) first[n + 1] += first[n];
+    std::vector<int> next(first.begin(), first.end() - 1);
+    for (const auto& [from, to] : edges) targets[next[from]++] = to;
+  }
+  std::span<const int> operator[](int node) const {
+    return {targets.data() + first[node], static_cast<std::size_t>(first[node + 1] - first[node])};
+  }
+  static Adjacency reversed(int nodes, const std::vector<std::pair<int, int>>& edges) {
+    std::vector<std::pair<int, int>> flipped;
+    flipped.reserve(edges.size());
+    for (const auto& [from, to] : edges) flipped.emplace_back(to, from);
+    return Adjacency(nodes, flipped);
+  }
+};
+
 // Cooper, Harvey & Kennedy's iterative algorithm over a reverse post-order.
-std::vector<int> dominator_tree(int count, int entry, const std::function<const std::vector<int>&(int)>& preds,
-                                const std::vector<int>& order) {
+std::vector<int> dominator_tree(int count, int entry, const Adjacency& preds, const std::vector<int>& order) {
   std::vector<int> position(count, -1);
   for (int i = 0; i < int(order.size()); ++i) position[order[i]] = i;
   std::vector<int> idom(count, -1);
@@ -97,7 +121,7 @@ std::vector<int> dominator_tree(int count, int entry, const std::function<const 
     for (int node : order) {
       if (node == entry) continue;
       int candidate = -1;
-      for (int pred : preds(node)) {
+      for (int pred : preds[node]) {
         if (position[pred] < 0 || idom[pred] < 0) continue;
         candidate = candidate < 0 ? pred : intersect(pred, candidate);
       }
@@ -110,15 +134,16 @@ std::vector<int> dominator_tree(int count, int entry, const std::function<const 
   return idom;
 }
 
-std::vector<int> reverse_post_order(int count, int entry, const std::function<const std::vector<int>&(int)>& succs) {
+std::vector<int> reverse_post_order(int count, int entry, const Adjacency& succs) {
   std::vector<int> order;
+  order.reserve(count);
   std::vector<char> state(count, 0);
   // Iterative DFS: deep functions must not exhaust the C stack.
   std::vector<std::pair<int, std::size_t>> stack{{entry, 0}};
   state[entry] = 1;
   while (!stack.empty()) {
     auto& [node, next] = stack.back();
-    const auto& out = succs(node);
+    const auto out = succs[node];
     if (next < out.size()) {
       const int succ = out[next++];
       if (state[succ] == 0) {
@@ -189,17 +214,14 @@ Graph build_graph(const ir::Function& function) {
   }
 
   // Reachability follows exceptional edges too (handlers are live code).
-  std::vector<std::vector<int>> all_succs(blocks);
+  std::vector<std::pair<int, int>> all_edges;
   for (const Block& block : graph.blocks) {
-    all_succs[block.id] = block.successors;
-    if (block.handler_block >= 0) all_succs[block.id].push_back(block.handler_block);
+    for (int s : block.successors) all_edges.emplace_back(block.id, s);
+    if (block.handler_block >= 0) all_edges.emplace_back(block.id, block.handler_block);
   }
-  std::vector<std::vector<int>> all_preds(blocks);
-  for (int b = 0; b < blocks; ++b)
-    for (int s : all_succs[b]) all_preds[s].push_back(b);
-  const auto order = reverse_post_order(blocks, 0, [&](int b) -> const std::vector<int>& { return all_succs[b]; });
+  const auto order = reverse_post_order(blocks, 0, Adjacency(blocks, all_edges));
   for (int b : order) graph.blocks[b].reachable = true;
-  graph.idom = dominator_tree(blocks, 0, [&](int b) -> const std::vector<int>& { return all_preds[b]; }, order);
+  graph.idom = dominator_tree(blocks, 0, Adjacency::reversed(blocks, all_edges), order);
 
   // Post-dominators over normal edges, with a virtual exit (id = blocks)
   // after every block that returns. Raising blocks are dead ends, not
@@ -211,29 +233,24 @@ Graph build_graph(const ir::Function& function) {
   // trees agree on the blocks that reach a return, and a block that cannot
   // only post-dominates blocks that cannot either, so they combine.
   auto post_dominator_tree = [&](bool dead_ends_exit) {
-    std::vector<std::vector<int>> reverse_succs(blocks + 1), reverse_preds(blocks + 1);
+    // Edges of the reversed graph: exit -> returning block, succ -> block.
+    std::vector<std::pair<int, int>> reverse_edges;
     for (const Block& block : graph.blocks) {
       if (!block.reachable) continue;
       const auto& out = block.successors;
-      if (out.empty() && (dead_ends_exit || function.instrs[block.last].op == Op::ReturnValue)) {
-        reverse_succs[blocks].push_back(block.id);
-        reverse_preds[block.id].push_back(blocks);
-      }
-      for (int s : out) {
-        reverse_succs[s].push_back(block.id);
-        reverse_preds[block.id].push_back(s);
-      }
+      if (out.empty() && (dead_ends_exit || function.instrs[block.last].op == Op::ReturnValue))
+        reverse_edges.emplace_back(blocks, block.id);
+      for (int s : out) reverse_edges.emplace_back(s, block.id);
     }
-    const auto post_order =
-        reverse_post_order(blocks + 1, blocks, [&](int b) -> const std::vector<int>& { return reverse_succs[b]; });
-    std::vector<int> tree = dominator_tree(
-        blocks + 1, blocks, [&](int b) -> const std::vector<int>& { return reverse_preds[b]; }, post_order);
+    const auto post_order = reverse_post_order(blocks + 1, blocks, Adjacency(blocks + 1, reverse_edges));
+    std::vector<int> tree =
+        dominator_tree(blocks + 1, blocks, Adjacency::reversed(blocks + 1, reverse_edges), post_order);
     std::vector<char> reaches_exit(blocks + 1, 0);
     for (int b : post_order) reaches_exit[b] = 1;
     return std::pair{tree, reaches_exit};
   };
   const auto [returning, reaches_return] = post_dominator_tree(false);
-  const auto [any_exit, reaches_any_exit] = post_dominator_tree(true);
+  const auto any_exit = post_dominator_tree(true).first;
   graph.ipdom.assign(blocks, -1);
   graph.ipdom_any_exit.assign(blocks, -1);
   for (int b = 0; b < blocks; ++b) {
@@ -241,7 +258,6 @@ Graph build_graph(const ir::Function& function) {
     graph.ipdom[b] = (post == blocks) ? -1 : post;
     graph.ipdom_any_exit[b] = (any_exit[b] == blocks) ? -1 : any_exit[b];
   }
-  (void)reaches_any_exit;
 
   // Natural loops: a normal edge latch -> header where header dominates latch.
   for (const Block& block : graph.blocks) {

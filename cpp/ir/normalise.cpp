@@ -27,6 +27,7 @@ class Normaliser {
     const std::vector<Instruction> decoded = decode_instructions(code_);
     assign_lines(decoded);
     first_ir_at_or_after_.assign(code_.code.size() / 2 + 1, -1);
+    result_.instrs.reserve(decoded.size() + decoded.size() / 4);
     for (std::size_t i = 0; i < decoded.size(); ++i) {
       source_ = &decoded[i];
       const int before = static_cast<int>(result_.instrs.size());
