@@ -11,7 +11,7 @@ import sys
 from typing import List, Optional
 
 from depyf import DecompilationError
-from depyf.decompiler import decompile_marshal_bytes, decompile_pyc_bytes
+from depyf.decompiler import decompile_marshal_bytes, decompile_pyc_bytes, functions_kept_as_bytecode
 from depyf.disassembler import disassemble_marshal_bytes, disassemble_pyc_bytes
 
 
@@ -43,6 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
     decompile.add_argument(
         "--python", type=parse_python_version, metavar="X.Y", help="the version that wrote the marshal data"
     )
+    decompile.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail when a nested function cannot be decompiled, instead of keeping its original bytecode",
+    )
     return parser
 
 
@@ -58,7 +63,15 @@ def run_command(args: argparse.Namespace) -> str:
     if args.marshal and args.python is None:
         raise DecompilationError("--marshal needs --python X.Y: marshal data does not record its version")
     if args.command == "decompile":
-        return decompile_marshal_bytes(data, args.python) if args.marshal else decompile_pyc_bytes(data)
+        keep = not args.strict
+        source = decompile_marshal_bytes(data, args.python, keep) if args.marshal else decompile_pyc_bytes(data, keep)
+        kept = functions_kept_as_bytecode(source)
+        if kept:
+            # The output runs the same, but these bodies are not source.
+            print("depyf: note: %d function(s) kept as original bytecode:" % len(kept), file=sys.stderr)
+            for comment in kept:
+                print("  " + comment, file=sys.stderr)
+        return source
     if args.marshal:
         return disassemble_marshal_bytes(data, args.python, args.json)
     return disassemble_pyc_bytes(data, args.json)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import List, Optional
 
 from depyf import _core
 from depyf.disassembler import CodeSource, code_of
@@ -28,11 +28,26 @@ class Decompiler:
         return _core.decompile_code(self.code, indentation, overwite_fn_name, temp_prefix)
 
 
-def decompile_pyc_bytes(data: bytes) -> str:
-    """Source of a whole .pyc file of any supported version."""
-    return _core.decompile_pyc(bytes(data))
+# Marks the comment the decompiler writes into a function whose body it could
+# not decompile (its original bytecode is loaded back with marshal instead).
+ORIGINAL_CODE_MARK = "# depyf: the body of "
 
 
-def decompile_marshal_bytes(data: bytes, minor: int) -> str:
+def decompile_pyc_bytes(data: bytes, keep_original_code: bool = True) -> str:
+    """Source of a whole .pyc file of any supported version.
+
+    A nested function the decompiler cannot turn into source keeps its
+    original bytecode (see ``ORIGINAL_CODE_MARK``); with
+    ``keep_original_code=False`` that raises DecompilationError instead.
+    """
+    return _core.decompile_pyc(bytes(data), keep_original_code)
+
+
+def decompile_marshal_bytes(data: bytes, minor: int, keep_original_code: bool = True) -> str:
     """Source of ``marshal.dumps(code)`` data written by Python 3.<minor>."""
-    return _core.decompile_marshal(bytes(data), minor)
+    return _core.decompile_marshal(bytes(data), minor, keep_original_code)
+
+
+def functions_kept_as_bytecode(source: str) -> List[str]:
+    """The comments of decompiled source that name functions kept as bytecode."""
+    return [line.strip()[2:] for line in source.splitlines() if line.lstrip().startswith(ORIGINAL_CODE_MARK)]

@@ -30,6 +30,9 @@ sys.path.insert(0, str(TOOLS))
 from pythons import all_pythons, depyf_import_dir, stdlib_sources  # noqa: E402
 
 STATUSES = ("equal", "differ", "syntax_error", "error")
+# Errors whose output still compiles and runs: a nested function that could
+# not be decompiled kept its original bytecode (tools/roundtrip_worker.py).
+KEPT_BYTECODE = "original bytecode kept"
 
 
 class Tally:
@@ -49,6 +52,8 @@ class Tally:
             self.skipped_files += 1
             return
         self.counts[(kind, status)] += 1
+        if status == "error" and record["detail"].startswith(KEPT_BYTECODE):
+            self.counts[(kind, "kept")] += 1
         self.seconds[kind] += record["seconds"]
         if status != "equal" and len(self.examples[(kind, status)]) < 5:
             self.examples[(kind, status)].append("%s:%s: %s" % (record["file"], record["unit"], record["detail"]))
@@ -113,8 +118,8 @@ def percent(part: int, whole: int) -> str:
 
 def table(results: Dict[int, Tally], kind: str) -> List[str]:
     rows = [
-        "| version | units | equal | differ | syntax errors | errors | compile rate | units/s |",
-        "|---|---|---|---|---|---|---|---|",
+        "| version | units | equal | differ | syntax errors | errors | compile rate | runnable with kept bytecode | units/s |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for minor, tally in sorted(results.items()):
         total = tally.total(kind)
@@ -122,9 +127,10 @@ def table(results: Dict[int, Tally], kind: str) -> List[str]:
         compiled = equal + tally.counts[(kind, "differ")]
         speed = total / tally.seconds[kind] if tally.seconds[kind] else 0.0
         rows.append(
-            "| 3.%d | %d | %d (%s) | %d | %d | %d | %s | %.0f |"
+            "| 3.%d | %d | %d (%s) | %d | %d | %d | %s | %s | %.0f |"
             % (minor, total, equal, percent(equal, total), tally.counts[(kind, "differ")],
-               tally.counts[(kind, "syntax_error")], tally.counts[(kind, "error")], percent(compiled, total), speed)
+               tally.counts[(kind, "syntax_error")], tally.counts[(kind, "error")], percent(compiled, total),
+               percent(compiled + tally.counts[(kind, "kept")], total), speed)
         )
     return rows
 

@@ -116,6 +116,11 @@ def _in_class(tree, class_name):
     return ast.fix_missing_locations(wrapped)
 
 
+# The comment the decompiler writes where it keeps a function's original
+# bytecode (depyf.decompiler.ORIGINAL_CODE_MARK).
+ORIGINAL_CODE_MARK = "# depyf: the body of "
+
+
 def check(label, kind, filename, decompile, recompile, original):
     started = time.perf_counter()
     try:
@@ -125,6 +130,7 @@ def check(label, kind, filename, decompile, recompile, original):
               "detail": "%s: %s" % (type(error).__name__, error), "seconds": time.perf_counter() - started})
         return
     seconds = time.perf_counter() - started
+    kept = [line.strip() for line in source.splitlines() if line.lstrip().startswith(ORIGINAL_CODE_MARK)]
     try:
         recompiled = recompile(source)
     except SyntaxError as error:
@@ -134,6 +140,12 @@ def check(label, kind, filename, decompile, recompile, original):
     except Exception as error:  # noqa: BLE001
         emit({"file": filename, "unit": label, "kind": kind, "status": "error",
               "detail": "recompile: %s: %s" % (type(error).__name__, error), "seconds": seconds})
+        return
+    if kept:
+        # It compiles and runs, but a function's body was kept as bytecode:
+        # that function was not decompiled, so this counts as an error.
+        emit({"file": filename, "unit": label, "kind": kind, "status": "error",
+              "detail": "original bytecode kept: " + kept[0], "seconds": seconds})
         return
     difference = first_difference(normalise(original), normalise(recompiled))
     emit({"file": filename, "unit": label, "kind": kind, "status": "differ" if difference else "equal",

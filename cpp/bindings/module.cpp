@@ -156,27 +156,49 @@ PyObject* decompile_code(PyObject*, PyObject* args) {
   });
 }
 
+// The fallback switches of decompile_pyc/decompile_marshal: whether nested
+// functions that cannot be decompiled keep their bytecode, and which
+// functions to treat that way regardless (a sequence of str, for tests).
+decompile::DecompileOptions fallback_options(int keep_original_code, PyObject* treat_as_undecompilable) {
+  decompile::DecompileOptions options;
+  options.keep_original_code = keep_original_code != 0;
+  if (treat_as_undecompilable != nullptr && treat_as_undecompilable != Py_None) {
+    PyRef items = checked(PySequence_Tuple(treat_as_undecompilable));
+    for (Py_ssize_t i = 0; i < PyTuple_Size(items.get()); ++i) {
+      if (auto name = optional_utf8(PyTuple_GetItem(items.get(), i), "function name"))
+        options.treat_as_undecompilable.push_back(*name);
+    }
+  }
+  return options;
+}
+
 PyObject* decompile_pyc(PyObject*, PyObject* args) {
   PyObject* data = nullptr;
-  if (!PyArg_ParseTuple(args, "O:decompile_pyc", &data)) return nullptr;
+  int keep_original_code = 1;
+  PyObject* treat = nullptr;
+  if (!PyArg_ParseTuple(args, "O|pO:decompile_pyc", &data, &keep_original_code, &treat)) return nullptr;
   return guarded([&] {
+    const auto options = fallback_options(keep_original_code, treat);
     std::string_view bytes = bytes_view(data);
     PyRef keep = PyRef::borrow(data);
-    return to_python_str(without_gil([&] { return decompile::decompile_source(*read_pyc(bytes).code); }));
+    return to_python_str(without_gil([&] { return decompile::decompile_source(*read_pyc(bytes).code, options); }));
   });
 }
 
 PyObject* decompile_marshal(PyObject*, PyObject* args) {
   PyObject* data = nullptr;
   int minor = 0;
-  if (!PyArg_ParseTuple(args, "Oi:decompile_marshal", &data, &minor)) return nullptr;
+  int keep_original_code = 1;
+  PyObject* treat = nullptr;
+  if (!PyArg_ParseTuple(args, "Oi|pO:decompile_marshal", &data, &minor, &keep_original_code, &treat)) return nullptr;
   return guarded([&] {
     const PythonVersion version{3, minor};
     if (!is_supported(version)) throw Error("unsupported Python version " + version.to_string() + " (supported: 3.8 to 3.13)");
+    const auto options = fallback_options(keep_original_code, treat);
     std::string_view bytes = bytes_view(data);
     PyRef keep = PyRef::borrow(data);
     return to_python_str(
-        without_gil([&] { return decompile::decompile_source(*read_marshal_code(bytes, version)); }));
+        without_gil([&] { return decompile::decompile_source(*read_marshal_code(bytes, version), options); }));
   });
 }
 
@@ -210,9 +232,12 @@ PyMethodDef kMethods[] = {
     {"decompile_code", decompile_code, METH_VARARGS,
      "decompile_code(code, indentation=4, function_name=None, temp_prefix='__temp_') -> str\n\n"
      "Source of a live code object: a function's full def, a module's or class body's statements."},
-    {"decompile_pyc", decompile_pyc, METH_VARARGS, "decompile_pyc(data: bytes) -> str\n\nSource of a whole .pyc file."},
+    {"decompile_pyc", decompile_pyc, METH_VARARGS,
+     "decompile_pyc(data: bytes, keep_original_code: bool = True, treat_as_undecompilable=()) -> str\n\n"
+     "Source of a whole .pyc file."},
     {"decompile_marshal", decompile_marshal, METH_VARARGS,
-     "decompile_marshal(data: bytes, minor: int) -> str\n\nSource of marshal.dumps(code) data from Python 3.<minor>."},
+     "decompile_marshal(data: bytes, minor: int, keep_original_code: bool = True, treat_as_undecompilable=()) -> str\n\n"
+     "Source of marshal.dumps(code) data from Python 3.<minor>."},
     {"_dump_ir", dump_ir, METH_VARARGS, "_dump_ir(code) -> str\n\nThe decompiler's normalised IR (debugging aid)."},
     {"pyc_header", pyc_header, METH_VARARGS, "pyc_header(data: bytes) -> dict\n\nThe parsed header of a .pyc file."},
     {nullptr, nullptr, 0, nullptr},

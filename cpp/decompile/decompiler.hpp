@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ast/ast.hpp"
 #include "code/code_object.hpp"
@@ -18,6 +19,14 @@ struct DecompileOptions {
   // bytecode holds values across statements (generated code such as
   // Dynamo's); the original depyf's `temp_prefix`.
   std::string temp_prefix = "__temp_";
+  // A nested function whose body cannot be decompiled keeps its original
+  // bytecode: its `def` (signature, defaults, decorators) is printed around
+  // a placeholder body and the code is loaded back with marshal, with a
+  // comment saying why. Off: the whole decompilation fails instead.
+  bool keep_original_code = true;
+  // Functions (by name or qualified name) to treat as undecompilable, so
+  // tests can exercise the fallback on every version whatever still fails.
+  std::vector<std::string> treat_as_undecompilable;
 };
 
 // A module or class body: its statements. A function: its full `def` (or

@@ -97,7 +97,11 @@ std::shared_ptr<ast::Arguments> full_signature(const FunctionValue& function, as
 ast::StmtPtr FunctionDecompiler::function_statement(const FunctionValue& function, const std::string& name,
                                                     std::vector<ast::ExprPtr> decorators, int) {
   FunctionDecompiler nested(*function.code, options_);
-  ast::Body body = nested.run();
+  return function_def(function, name, nested.run(), std::move(decorators));
+}
+
+ast::StmtPtr FunctionDecompiler::function_def(const FunctionValue& function, const std::string& name, ast::Body body,
+                                              std::vector<ast::ExprPtr> decorators) {
   ast::ExprPtr returns;
   auto args = full_signature(function, &returns, [&](const ast::ExprPtr& a) { return annotation_source(a); });
   const bool is_async = function.code->flags & (kFlagCoroutine | kFlagAsyncGenerator);

@@ -268,8 +268,16 @@ class FunctionDecompiler {
   ast::ExprPtr function_expression(const FunctionValue& function, int index);
   ast::StmtPtr function_statement(const FunctionValue& function, const std::string& name,
                                   std::vector<ast::ExprPtr> decorators, int index);
+  // The def statement of `function` (signature, defaults, annotations) around `body`.
+  ast::StmtPtr function_def(const FunctionValue& function, const std::string& name, ast::Body body,
+                            std::vector<ast::ExprPtr> decorators);
   ast::ExprPtr comprehension_expression(const FunctionValue& function, ast::ExprPtr iterable, int index);
   ast::StmtPtr class_statement(const Value& call_result, const std::string& name, int index);
+  // function_statement, or where the function's body cannot be decompiled
+  // and options allow it, a def around its original bytecode
+  // (original_code_fallback.cpp).
+  void define_function(ast::Body& out, const FunctionValue& function, const std::vector<ast::ExprPtr>& decorators,
+                       int index);
 
   int finish_for_loop(int header, int first, int follow, int exit, const LoopContext& context, const Region& region,
                       bool is_async, const ast::ExprPtr& iterable, bool inline_comprehension, Stack& stack,

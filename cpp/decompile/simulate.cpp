@@ -228,7 +228,7 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
   if (value.kind == Value::Kind::Function && ast::as<ast::Name>(target)) {
     const std::string& name = ast::as<ast::Name>(target)->id;
     if (defines_name(value.function->code->name, name)) {
-      emit(out, function_statement(*value.function, value.function->code->name, {}, index), index);
+      define_function(out, *value.function, {}, index);
       return;
     }
   }
@@ -259,7 +259,7 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
       return;
     }
     if (defines_name(value.function->code->name, name) && !value.decorators.empty()) {
-      emit(out, function_statement(*value.function, value.function->code->name, value.decorators, index), index);
+      define_function(out, *value.function, value.decorators, index);
       return;
     }
   }
