@@ -491,6 +491,38 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     stack.push_back(Value::of(make::ifexp(test, when_true, when_false)));
     return join;
   }
+  if (then_falls && else_falls && then_stack.size() == stack.size() + 1 && else_stack.size() == stack.size() + 1 &&
+      join >= 0 && join < int(function_.instrs.size()) && function_.instrs[join].op == Op::ReturnValue) {
+    // 3.8/3.9 `return (a if b else c) if d else e`: the peephole optimizer
+    // turns the inner conditional's jump to the shared return into a return
+    // of its own, so that arm decompiled to `if not b: return c` and left a.
+    auto arm_value = [&](const ast::Body& body, const Stack& arm) -> ast::ExprPtr {
+      ast::ExprPtr value = expr_of(arm.back(), index);
+      if (body.empty()) return value;
+      auto* inner = body.size() == 1 ? ast::as<ast::If>(body[0]) : nullptr;
+      auto* returned = inner && inner->orelse.empty() && inner->body.size() == 1 ? ast::as<ast::Return>(inner->body[0])
+                                                                                 : nullptr;
+      if (!returned || !returned->value) return nullptr;
+      return make::ifexp(negate_condition(inner->test), value, returned->value);
+    };
+    ast::ExprPtr when_true = arm_value(then_body, then_stack);
+    ast::ExprPtr when_false = arm_value(else_body, else_stack);
+    if (when_true && when_false) {
+      stack.push_back(Value::of(make::ifexp(test, when_true, when_false)));
+      return join;
+    }
+  }
+  // Both branches meeting with different values on the stack and
+  // statements besides is no shape the compiler makes from source that
+  // this walk knows; going on with either stack would drop the other value.
+  if (then_falls && else_falls) {
+    const bool same_stack =
+        then_stack.size() == else_stack.size() &&
+        std::equal(then_stack.begin() + std::min(stack.size(), then_stack.size()), then_stack.end(),
+                   else_stack.begin() + std::min(stack.size(), else_stack.size()),
+                   [](const Value& a, const Value& b) { return a.expr == b.expr; });
+    if (!same_stack) fail(index, "the branches of a conditional meet with different values on the stack");
+  }
   if (!then_falls && !else_falls && then_body.size() == 1 && else_body.size() == 1) {
     auto* then_return = ast::as<ast::Return>(then_body[0]);
     auto* else_return = ast::as<ast::Return>(else_body[0]);

@@ -112,14 +112,36 @@ ast::StmtPtr FunctionDecompiler::function_def(const FunctionValue& function, con
   return make::function_def(name, args, body, decorators, returns);
 }
 
+namespace {
+
+// The value a lambda body returns: a lambda holds one expression, so a body
+// that decompiled to `if c: return a` + `return b` (3.12+ copy the return
+// into both arms of a conditional expression) is `a if c else b`.
+ast::ExprPtr returned_expression(ast::Body::const_iterator first, ast::Body::const_iterator last) {
+  if (first == last) return nullptr;
+  if (auto* ret = ast::as<ast::Return>(*first)) return std::next(first) == last ? ret->value : nullptr;
+  auto* branch = ast::as<ast::If>(*first);
+  if (!branch) return nullptr;
+  ast::ExprPtr then = returned_expression(branch->body.begin(), branch->body.end());
+  ast::ExprPtr otherwise = branch->orelse.empty() ? returned_expression(std::next(first), last)
+                           : std::next(first) == last ? returned_expression(branch->orelse.begin(), branch->orelse.end())
+                                                      : nullptr;
+  if (!then || !otherwise) return nullptr;
+  return make::ifexp(branch->test, then, otherwise);
+}
+
+}  // namespace
+
 ast::ExprPtr FunctionDecompiler::function_expression(const FunctionValue& function, int index) {
   FunctionDecompiler nested(*function.code, options_);
   ast::Body body = nested.run();
   auto args = full_signature(function, nullptr, [&](const ast::ExprPtr& a) { return annotation_source(a); });
   if (function.code->name == "<lambda>" && body.size() == 1) {
-    if (auto* ret = ast::as<ast::Return>(body[0]); ret && ret->value) return make::lambda(args, ret->value);
     if (auto* expr = ast::as<ast::ExprStmt>(body[0]); expr && ast::as<ast::Yield>(expr->value))
       return make::lambda(args, expr->value);
+  }
+  if (function.code->name == "<lambda>") {
+    if (ast::ExprPtr value = returned_expression(body.begin(), body.end())) return make::lambda(args, value);
   }
   fail(index, "function " + function.code->name + " used as a value cannot be written as a lambda");
 }
