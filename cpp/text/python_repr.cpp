@@ -2,8 +2,6 @@
 // unicode_repr / bytes_repr / container reprs.
 #include "text/python_repr.hpp"
 
-#include <cstdio>
-
 #include "code/code_object.hpp"
 #include "text/unicode_printable.hpp"
 #include "text/utf8.hpp"
@@ -20,10 +18,12 @@ char choose_quote(std::string_view text) {
   return (has_single && !has_double) ? '"' : '\'';
 }
 
+// `prefix` then `value` as `width` lower-case hex digits. By hand, not
+// snprintf: bytes literals of kept bytecode are mostly escapes.
 void append_hex_escape(std::string& out, const char* prefix, unsigned value, int width) {
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "%s%0*x", prefix, width, value);
-  out += buffer;
+  static constexpr char kDigits[] = "0123456789abcdef";
+  out += prefix;
+  for (int shift = 4 * (width - 1); shift >= 0; shift -= 4) out += kDigits[(value >> shift) & 0xF];
 }
 
 // The escapes that str and bytes reprs share; false if `ch` needs none of them.
