@@ -157,6 +157,26 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
 }
 
 // A block that only computes another operand of a condition: no
+// Whether `block` belongs to the body of `loop`, also through exception
+// edges: the natural loop follows normal edges only, so a try body that
+// gets back to the header only through its except clause (`while c: try:
+// <no normal exit> except E: ...`) is not in it, yet is loop body.
+bool FunctionDecompiler::leads_back_into(const cfg::Loop& loop, int block) const {
+  if (loop.contains[block]) return true;
+  std::vector<char> seen(graph_.blocks.size(), 0);
+  std::vector<int> work{block};
+  while (!work.empty()) {
+    const int b = work.back();
+    work.pop_back();
+    if (b == loop.header || seen[b]) continue;
+    seen[b] = 1;
+    if (loop.contains[b]) return true;
+    for (int s : graph_.blocks[b].successors) work.push_back(s);
+    if (graph_.blocks[b].handler_block >= 0) work.push_back(graph_.blocks[b].handler_block);
+  }
+  return false;
+}
+
 // statements, no net stack change other than the tested value, ending in a
 // conditional jump.
 bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header) const {
@@ -832,8 +852,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     const bool body_is_true = condition.true_target == condition.next;
     const int exit = body_is_true ? condition.false_target : condition.true_target;
     const int count = int(function_.instrs.size());
-    const bool exit_leaves = condition.expr && exit >= 0 && exit < count && !loop->contains[block_at(exit)] && condition.next < count &&
-                             loop->contains[block_at(condition.next)];
+    const bool exit_leaves = condition.expr && exit >= 0 && exit < count && !loop->contains[block_at(exit)] &&
+                             condition.next < count && leads_back_into(*loop, block_at(condition.next));
     if (!exit_leaves) {
       visited_ = visited_before;
       globals_.resize(globals_before);

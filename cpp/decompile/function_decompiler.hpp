@@ -185,6 +185,7 @@ class FunctionDecompiler {
   // `jump`; an empty Condition when that block is not one (the caller
   // restores what the trial marked visited).
   Condition trial_condition(int first, int jump, Stack& stack);
+  bool leads_back_into(const cfg::Loop& loop, int block) const;
   bool is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header = false) const;
   int join_of(const Condition& condition, const Region& region) const;
   bool inside(int instr, const Region& region) const;

@@ -1,0 +1,29 @@
+"""Loops whose way back is an except clause that ends in `continue`.
+
+(`while c: try: <no normal exit> except E: ...`, heapq.merge, where ≤3.9 lost
+the loop-back, is locked in by tests/python/test_decompiled_behaviour.py: it
+decompiles right on every version but recompiles differently on 3.10+.)"""
+
+
+def while_true_if_try_continue(h, g, k):
+    while 1:
+        if len(h) > 1:
+            try:
+                while 1:
+                    h.pop()
+            except IndexError:
+                g(h)
+                continue
+        k(h)
+
+
+def for_if_try_continue(h, g, k):
+    for x in h:
+        if x:
+            try:
+                while True:
+                    h.pop()
+            except IndexError:
+                g(h)
+                continue
+        k(h)

@@ -1,0 +1,168 @@
+"""Behaviour check: run the standard library's own tests against decompiled modules.
+
+    python3 tools/behaviour_check.py [--versions 3.8,3.13] [--modules textwrap,shlex] [--report docs/behaviour.md]
+
+For each interpreter and each single-file pure-Python module with a
+`test.test_<module>` suite: compile the module there, decompile its marshal
+data with this checkout's depyf (functions it cannot decompile keep their
+bytecode, as `depyf decompile` does), put the source first on that
+interpreter's path and run the module's tests. Where tests fail, the same
+tests run against the original module too: only failures the original does
+not have count. The round trip (tools/roundtrip.py) says whether the
+bytecode is the same; this says whether the code that differs still behaves
+the same, and catches a wrong decompilation that happens to compile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import marshal  # noqa: F401 - documents the data format handled below
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Dict, List, Optional
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, TOOLS)
+from pythons import all_pythons, depyf_import_dir, stdlib_root  # noqa: E402
+
+# Single-file modules whose test suite runs in seconds and needs no network.
+DEFAULT_MODULES = [
+    "base64", "bisect", "calendar", "colorsys", "copy", "difflib", "fnmatch", "fractions", "getopt", "glob",
+    "graphlib", "heapq", "keyword", "numbers", "operator", "pprint", "quopri", "reprlib", "sched", "shlex",
+    "statistics", "string", "textwrap", "timeit", "tokenize", "dataclasses", "ipaddress", "configparser",
+    "optparse", "argparse", "contextlib", "functools", "queue", "secrets", "shutil", "tempfile", "gettext",
+    "plistlib", "netrc", "pickletools", "stringprep", "zipapp", "filecmp", "fileinput", "linecache", "cmd",
+    "codeop", "hmac", "mimetypes", "pyclbr", "runpy", "tabnanny", "uuid", "weakref", "typing", "inspect",
+]
+
+# Runs under the reference interpreter: the module's tests, as JSON counts.
+RUN_TESTS = r"""
+import importlib, json, sys, unittest, warnings
+name, expect_dir = sys.argv[1], sys.argv[2]
+warnings.simplefilter("ignore")
+module = importlib.import_module(name)
+where = getattr(module, "__file__", "") or ""
+if expect_dir and not where.startswith(expect_dir):
+    print(json.dumps({"skipped": "the interpreter loads %s from %s" % (name, where or "a frozen module")}))
+    raise SystemExit(0)
+suite = unittest.defaultTestLoader.loadTestsFromName("test.test_" + name)
+with open(__import__("os").devnull, "w") as sink:
+    result = unittest.TextTestRunner(stream=sink, verbosity=0).run(suite)
+failed = sorted(str(test) for test, _ in result.failures + result.errors)
+print(json.dumps({"run": result.testsRun, "failed": failed}))
+"""
+
+
+_STDLIB_DIRECTORIES: Dict[str, str] = {}
+
+
+def stdlib_directory(python: str) -> str:
+    if python not in _STDLIB_DIRECTORIES:
+        _STDLIB_DIRECTORIES[python] = stdlib_root(python)
+    return _STDLIB_DIRECTORIES[python]
+
+
+def decompiled_source(python: str, path: str, minor: int) -> str:
+    """The module compiled by `python`, decompiled by this checkout."""
+    dump = "import marshal, sys; sys.stdout.buffer.write(marshal.dumps(compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')))"
+    data = subprocess.run([python, "-c", dump, path], stdout=subprocess.PIPE, check=True).stdout
+    env = dict(os.environ, PYTHONPATH=depyf_import_dir())
+    proc = subprocess.run([sys.executable, "-m", "depyf", "decompile", "--marshal", "--python", "3.%d" % minor, "-"],
+                          input=data, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr.decode("utf-8", "replace").strip())
+    return proc.stdout.decode("utf-8")
+
+
+def run_tests(python: str, name: str, path_dir: Optional[str], timeout: float) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    if path_dir:
+        env["PYTHONPATH"] = path_dir
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    with tempfile.TemporaryDirectory() as cwd:
+        try:
+            proc = subprocess.run([python, "-c", RUN_TESTS, name, path_dir or ""], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, env=env, cwd=cwd, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return {"error": "tests took over %d s" % timeout}
+    lines = proc.stdout.decode("utf-8", "replace").strip().splitlines()
+    if proc.returncode != 0 or not lines:
+        return {"error": "test run failed: " + proc.stderr.decode("utf-8", "replace").strip()[-600:]}
+    return json.loads(lines[-1])
+
+
+def check_module(python: str, minor: int, name: str, timeout: float = 300.0) -> dict:
+    """One module on one interpreter: {"status": ok/behaviour/error/skipped, ...}."""
+    path = os.path.join(stdlib_directory(python), name + ".py")
+    if not os.path.exists(path):
+        return {"status": "skipped", "detail": "no single-file module %s" % name}
+    try:
+        source = decompiled_source(python, path, minor)
+    except (RuntimeError, subprocess.CalledProcessError) as error:
+        return {"status": "error", "detail": "decompile: %s" % error}
+    kept = source.count("# depyf: the body of ")
+    with tempfile.TemporaryDirectory() as out:
+        with open(os.path.join(out, name + ".py"), "w", encoding="utf-8") as handle:
+            handle.write(source)
+        result = run_tests(python, name, out, timeout)
+    if "skipped" in result:
+        return {"status": "skipped", "detail": result["skipped"]}
+    if "error" in result:
+        return {"status": "error", "detail": result["error"], "kept": kept}
+    failed = set(result["failed"])
+    if failed:
+        original = run_tests(python, name, None, timeout)
+        failed -= set(original.get("failed", []))
+    status = "behaviour" if failed else "ok"
+    return {"status": status, "run": result["run"], "failed": sorted(failed), "kept": kept}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--versions", help="comma-separated, e.g. 3.8,3.13 (default: every interpreter found)")
+    parser.add_argument("--modules", help="comma-separated module names (default: a built-in list)")
+    parser.add_argument("--report", help="write a Markdown table here")
+    args = parser.parse_args()
+    pythons: Dict[int, str] = all_pythons(required=True)
+    if args.versions:
+        wanted = {int(v.split(".")[1]) for v in args.versions.split(",")}
+        pythons = {m: p for m, p in pythons.items() if m in wanted}
+    modules = args.modules.split(",") if args.modules else DEFAULT_MODULES
+    rows: List[str] = ["| version | modules checked | same behaviour | tests run | behaviour differs | errors | functions kept as bytecode |",
+                       "|---|---|---|---|---|---|---|"]
+    problems: List[str] = []
+    started = time.time()
+    for minor, python in sorted(pythons.items()):
+        counts = {"ok": 0, "behaviour": 0, "error": 0, "skipped": 0}
+        tests = kept = 0
+        for name in modules:
+            result = check_module(python, minor, name)
+            counts[result["status"]] += 1
+            tests += result.get("run", 0)
+            kept += result.get("kept", 0)
+            line = "3.%d %s: %s" % (minor, name, result["status"])
+            if result["status"] in ("behaviour", "error"):
+                detail = result.get("detail") or ", ".join(result.get("failed", [])[:5])
+                problems.append("%s: %s" % (line, detail))
+                line += " (%s)" % detail[:200]
+            print(line, file=sys.stderr, flush=True)
+        checked = counts["ok"] + counts["behaviour"] + counts["error"]
+        rows.append("| 3.%d | %d | %d | %d | %d | %d | %d |" % (minor, checked, counts["ok"], tests, counts["behaviour"],
+                                                                counts["error"], kept))
+    text = "\n".join(["# Behaviour check: stdlib tests against decompiled modules", "",
+                      "Command: `python3 tools/behaviour_check.py%s`" % (" " + " ".join(sys.argv[1:]) if sys.argv[1:] else ""),
+                      "(%.0f s)" % (time.time() - started), ""] + rows + [""] +
+                     (["## Problems", ""] + ["- " + p for p in problems] if problems else []))
+    print(text)
+    if args.report:
+        with open(args.report, "w", encoding="utf-8") as handle:
+            handle.write(text + "\n")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
