@@ -184,6 +184,58 @@ int FunctionDecompiler::skip_name_unbinding(int index, const std::string& name) 
   return index;
 }
 
+bool FunctionDecompiler::unwinds_to_return(int index) const {
+  const auto& instrs = function_.instrs;
+  bool loaded = false;
+  for (int k = index; k < int(instrs.size()) && k < index + 16; ++k) {
+    switch (instrs[k].op) {
+      case Op::PopExcept:
+      case Op::PopBlock:
+      case Op::CallFinally:  // 3.8: the `as name` cleanup (or a finally) runs first
+        continue;
+      case Op::LoadConst:
+      case Op::LoadFast:
+      case Op::LoadName:
+      case Op::LoadGlobal:
+      case Op::LoadDeref:
+        // A value, or the None of an `except ... as name` unbinding.
+        if (k + 1 < int(instrs.size()) && is_name_store(instrs[k + 1].op)) {
+          if (k + 2 >= int(instrs.size()) || !is_name_delete(instrs[k + 2].op)) return false;
+          k += 2;
+          continue;
+        }
+        if (loaded) return false;
+        loaded = true;
+        continue;
+      case Op::ReturnValue:
+        return true;
+      default:
+        return false;
+    }
+  }
+  return false;
+}
+
+// Whether a clause both ended where a jump goes on to the code after the
+// try and ended at code that unwinds and returns (3.10+ copy a short return
+// into each path, so such an end may be a copy of the code after the try:
+// then every end would return, and this is false).
+bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name) {
+  bool jumps = false, returns = false;
+  for (int end : ends) {
+    if (end < 0) continue;
+    int after = end + 1;
+    const auto& instrs = function_.instrs;
+    if (!name.empty() && after + 2 < int(instrs.size()) && instrs[after].op == Op::LoadConst &&
+        is_name_store(instrs[after + 1].op) && instrs[after + 1].name == name && is_name_delete(instrs[after + 2].op))
+      after += 3;
+    if (after >= int(instrs.size())) continue;
+    if (instrs[after].op == Op::Jump) jumps = true;
+    else if (unwinds_to_return(after)) returns = true;
+  }
+  return jumps && returns;
+}
+
 // `return value` inside a try or with body: the compiler ends the
 // protection before the return, so the walk of the body stops with the
 // value still on the stack. What follows is bookkeeping (the with's
@@ -599,7 +651,21 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
     clause_region.clause_ends = &clause_ends;
     clause_region.clause_name = name;
     ast::Body body;
+    const std::vector<char> visited_before = visited_;
+    const Stack stack_before = clause_stack;
     walk_region(p, clause_region, clause_stack, body);
+    if (clause_ends_in_jump_and_return(clause_ends, name)) {
+      // Ended once where the code after the try goes on and once where it
+      // returns: that return is a `return` statement inside the clause
+      // (`except E: if c: return None` + more code after the try), not the
+      // clause's end. Walk it again knowing that.
+      visited_ = visited_before;
+      clause_stack = stack_before;
+      clause_ends.clear();
+      body.clear();
+      clause_region.clause_returns = true;
+      walk_region(p, clause_region, clause_stack, body);
+    }
     if (body.empty()) body.push_back(make::pass());
     auto except = make::except_handler(type, name.empty() ? std::nullopt : std::optional<std::string>(name), body);
     handlers.push_back(except);
@@ -768,12 +834,15 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     for (int k = 0; k < n; ++k) visited_[tails[t].start + k] = 1;
     tails.erase(tails.begin() + t);
   }
+  // A clause whose own code ends where an enclosing except clause ends
+  // (it ran on to that clause's POP_EXCEPT) does not leave.
+  bool tail_falls = false;
   for (ClauseTail& tail : tails) {  // code of the clause's own
     ast::Body rest;
     Region rest_region = region.sub(-1, block_at(tail.start), region.loop);
     // (3.8: a return there still calls the unbinding of `except E as name`.)
     rest_region.clause_name = handlers[tail.clause].name.value_or("");
-    walk_region(tail.start, rest_region, tail.stack, rest);
+    if (walk_region(tail.start, rest_region, tail.stack, rest)) tail_falls = true;
     auto& clause_body = handlers[tail.clause].body;
     if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
     clause_body.insert(clause_body.end(), rest.begin(), rest.end());
@@ -828,6 +897,12 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   if (implicit_return_clauses) {
     emit(out, make::try_(body, handlers, orelse), index);
     return else_falls ? else_stop : -1;
+  }
+  if (join < 0 && tail_falls) {
+    // The code after the body runs only when the body ends normally while
+    // a clause goes on elsewhere: it is the else clause.
+    emit(out, make::try_(body, handlers, orelse), index);
+    return -1;
   }
   if (join < 0) {
     // Every clause leaves (return/raise): what follows the body is written

@@ -337,8 +337,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
             i = after;
             continue;
           }
-          if (region.clause_ends) region.clause_ends->push_back(i);
-          return true;
+          if (!region.clause_returns || !unwinds_to_return(after)) {
+            if (region.clause_ends) region.clause_ends->push_back(i);
+            return true;
+          }
         }
         // Unwinding for a return inside the clause (3.11+ keep the previous
         // exception on the value stack; ≤3.10 keep it in the block stack).

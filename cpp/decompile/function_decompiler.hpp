@@ -50,6 +50,9 @@ struct Region {
   int clause_depth = -1;
   std::vector<int>* clause_ends = nullptr;  // where the ending POP_EXCEPTs were found
   std::string clause_name;    // `except E as name`: the unbinding after POP_EXCEPT is implicit
+  // The clause also ends by jumping to the code after the try, so a
+  // POP_EXCEPT at its depth followed by a return is a `return` inside it.
+  bool clause_returns = false;
   // Inside a try with a finally clause: the handler's copy of the finally
   // body, whose inlined copies before return/break/continue are skipped.
   int finally_start = -1;
@@ -245,6 +248,10 @@ class FunctionDecompiler {
                                    const Region& region) const;
   void mark_handler_code_visited(int handler, int from);
   int skip_name_unbinding(int index, const std::string& name);
+  // Whether the code at `index` only unwinds (POP_EXCEPT, POP_BLOCK, name
+  // unbinding) and returns a value it loads without a call.
+  bool unwinds_to_return(int index) const;
+  bool clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name);
   void claim_called_name_unbinding(int call, const std::string& name);
   std::vector<char> normally_reachable_;  // blocks reachable from the entry without exceptional edges
 

@@ -4,14 +4,25 @@ On every interpreter, a few pure-Python modules are compiled there,
 decompiled by this checkout and put first on that interpreter's path; their
 `test.test_<module>` suites must pass as they do against the original. The
 whole list runs with `python3 tools/behaviour_check.py` (docs/behaviour.md).
+
+Also: the functions of tests/python/behaviour_cases/*.py (shapes that were
+once decompiled to code that compiles but behaves differently) must behave
+the same decompiled, on every interpreter, or not decompile at all.
 """
 
 from __future__ import annotations
+
+import json
+import os
+import subprocess
+import textwrap
 
 import pytest
 from conftest import VERSION_PARAMS, reference_python
 
 import behaviour_check
+import depyf
+from depyf import _core
 
 SLICE = ["textwrap", "shlex", "colorsys", "fnmatch", "heapq"]
 
@@ -23,3 +34,57 @@ def test_decompiled_modules_pass_their_tests(minor: int) -> None:
     problems = {name: r for name, r in results.items() if r["status"] not in ("ok", "skipped")}
     assert not problems, problems
     assert sum(r.get("run", 0) for r in results.values()) >= 100, results
+
+
+BEHAVIOUR_CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "behaviour_cases")
+
+# Runs under the reference interpreter: each function of a case module is
+# replaced by its decompiled source (functions that do not decompile keep
+# the original and are listed), then run_cases() must give the same results.
+RUN_CASES = textwrap.dedent(
+    r"""
+    import json, marshal, sys, types
+    path, sources = sys.argv[1], json.loads(sys.argv[2])
+    original = {"__name__": "cases"}
+    exec(compile(open(path).read(), path, "exec"), original)
+    decompiled = dict(original)
+    for name, source in sources.items():
+        exec(compile(source, "<decompiled %s>" % name, "exec"), decompiled)
+    print(json.dumps({"same": repr(original["run_cases"](original)) == repr(decompiled["run_cases"](decompiled)),
+                      "original": repr(original["run_cases"](original))[:2000],
+                      "decompiled": repr(decompiled["run_cases"](decompiled))[:2000]}))
+    """
+)
+
+DUMP_FUNCTIONS = textwrap.dedent(
+    r"""
+    import marshal, sys, types
+    code = compile(open(sys.argv[1]).read(), sys.argv[1], "exec")
+    functions = {c.co_name: marshal.dumps(c).hex() for c in code.co_consts
+                 if isinstance(c, types.CodeType) and c.co_name not in ("run_cases", "make_g")}
+    print(__import__("json").dumps(functions))
+    """
+)
+
+
+@pytest.mark.parametrize("minor", VERSION_PARAMS)
+@pytest.mark.parametrize("case_file", sorted(f for f in os.listdir(BEHAVIOUR_CASES) if f.endswith(".py")))
+def test_decompiled_functions_behave_the_same(minor: int, case_file: str) -> None:
+    """Shapes once decompiled wrongly: the output must run the same, or the decompiler must refuse."""
+    python = reference_python(minor)
+    path = os.path.join(BEHAVIOUR_CASES, case_file)
+    dumped = subprocess.run([python, "-c", DUMP_FUNCTIONS, path], stdout=subprocess.PIPE, check=True,
+                            universal_newlines=True).stdout
+    sources = {}
+    for name, data in json.loads(dumped).items():
+        try:
+            sources[name] = _core.decompile_marshal(bytes.fromhex(data), minor)
+        except depyf.DecompilationError:
+            continue  # refused: the original stays, which is allowed
+    assert sources, "nothing decompiled"
+    proc = subprocess.run([python, "-c", RUN_CASES, path, json.dumps(sources)], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, universal_newlines=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout.splitlines()[-1])
+    assert report["same"], "3.%d %s:\n%s\noriginal   %s\ndecompiled %s" % (
+        minor, case_file, "\n".join(sources.values()), report["original"], report["decompiled"])
