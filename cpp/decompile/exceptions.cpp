@@ -186,12 +186,28 @@ int FunctionDecompiler::skip_name_unbinding(int index, const std::string& name) 
 
 bool FunctionDecompiler::unwinds_to_return(int index) const {
   const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  // A with statement's exit on the way: `__exit__(None, None, None)` from
+  // constants (≤3.10 DUP the None) and its result popped.
+  auto with_exit_at = [&](int k) {
+    int j = k;
+    while (j < count && (instrs[j].op == Op::LoadConst || instrs[j].op == Op::Copy)) ++j;
+    return j > k && j + 1 < count && instrs[j].op == Op::Call && instrs[j + 1].op == Op::PopTop ? j + 2 : -1;
+  };
   bool loaded = false;
-  for (int k = index; k < int(instrs.size()) && k < index + 16; ++k) {
+  for (int k = index; k < count && k < index + 24; ++k) {
+    if (const int after_exit = with_exit_at(k); after_exit >= 0) {
+      k = after_exit - 1;
+      continue;
+    }
     switch (instrs[k].op) {
       case Op::PopExcept:
       case Op::PopBlock:
       case Op::CallFinally:  // 3.8: the `as name` cleanup (or a finally) runs first
+      case Op::BeginFinally:  // 3.8: a with's exit on the way
+      case Op::WithCleanupStart:
+      case Op::WithCleanupFinish:
+      case Op::PopFinally:
         continue;
       case Op::LoadConst:
       case Op::LoadFast:

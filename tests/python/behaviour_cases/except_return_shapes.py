@@ -5,9 +5,11 @@ and at the POP_EXCEPT before a return. The return is a statement inside the
 clause, not its end (codeop._maybe_compile: decompiled as `if c: pass`
 followed by `return None`, a behaviour change the stdlib tests caught).
 
-CALLS lists the calls whose results (or exceptions) must be the same with
+run_cases() makes the calls whose results (or exceptions) must be the same with
 the decompiled functions; `g` raises SyntaxError for the first call when
 asked to."""
+
+import contextlib
 
 
 def return_in_clause_if(c, g):
@@ -53,6 +55,16 @@ def return_constant_in_inner_try_body(g):
     return g(1)
 
 
+def return_in_clause_inside_with(c, g):
+    with contextlib.nullcontext():
+        try:
+            g()
+        except SyntaxError as e:
+            if c(e):
+                return None
+    return g(1)
+
+
 def returned_nested_conditional(x, y):
     return (x if y else -x) if x > y else y
 
@@ -89,6 +101,7 @@ def run_cases(ns):
                 def c(*args, verdict=verdict):
                     return verdict
                 calls = (("return_in_clause_if", True), ("return_value_in_clause_if", True),
+                         ("return_in_clause_inside_with", True),
                          ("return_in_inner_try_body", False), ("return_constant_in_inner_try_body", False))
                 for name, takes_c in calls:
                     g = make_g(first, second)
