@@ -4,7 +4,8 @@ For every interpreter 3.8-3.13: a module is compiled there, its marshal data
 is decompiled here with some functions treated as undecompilable (the
 fallback path, independent of which constructs still fail), and the output is
 run under that interpreter next to the original source. Each kept function
-must run the original code object (compared with ==), behave the same (a
+must run the original code object (compared with ==), keep its docstring,
+behave the same (a
 closure, a method using super() and so the __class__ cell, a decorated
 function, a generator, a coroutine, a function with defaults and keyword-only
 arguments, a function nested in a kept one), and carry the comment that says
@@ -58,6 +59,7 @@ MODULE = textwrap.dedent(
             return x * y
 
     def evens(limit):
+        """Even numbers below limit."""
         for i in range(limit):
             if i % 2 == 0:
                 yield i
@@ -91,7 +93,7 @@ CHECK = textwrap.dedent(
             bump(), bump(3, times=1),
             ns["Child"]().describe(), ns["Child"]().describe("?"),
             ns["Child"].helper(4), ns["Child"].helper(4, y=2),
-            list(ns["evens"](7)),
+            list(ns["evens"](7)), ns["evens"].__doc__,
             asyncio.run(ns["later"](41)),
             ns["outer"](1)(2)(3),
         ]
