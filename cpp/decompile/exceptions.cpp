@@ -525,9 +525,15 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
 // The handler's copy of a finally body (its final re-raise already
 // dropped) whose branches end re-raising, which the finally clause implies:
 // `if c: ...; raise` followed by more code was an if/else.
-void FunctionDecompiler::drop_final_reraises(ast::Body& body) const {
+void FunctionDecompiler::drop_final_reraises(ast::Body& body, int depth) const {
+  // Only a re-raise with the finally's own exception on top ends the
+  // finally body; a bare `raise` in an except clause inside it re-raises
+  // that clause's exception, deeper on the stack, and is the user's.
   auto is_reraise = [&](const ast::Body& part) {
-    return !part.empty() && std::find(reraises_.begin(), reraises_.end(), part.back()) != reraises_.end();
+    if (part.empty()) return false;
+    auto it = std::find_if(reraises_.begin(), reraises_.end(),
+                           [&](const auto& reraise) { return reraise.first == part.back(); });
+    return it != reraises_.end() && it->second == depth;
   };
   if (body.empty()) return;
   std::size_t k = body.size() - 1;
@@ -538,7 +544,7 @@ void FunctionDecompiler::drop_final_reraises(ast::Body& body) const {
       if (is_reraise(handler.body))
         handler.body.pop_back();
       else
-        drop_final_reraises(handler.body);
+        drop_final_reraises(handler.body, depth);
       if (handler.body.empty()) handler.body.push_back(make::pass());
     }
     body[k] = copy;
@@ -558,10 +564,10 @@ void FunctionDecompiler::drop_final_reraises(ast::Body& body) const {
     body.erase(body.begin() + k + 1, body.end());
   }
   for (ast::Body* part : {&copy->body, &copy->orelse}) {
-    if (is_reraise(*part))
-      part->pop_back();
-    else
-      drop_final_reraises(*part);
+    // (A branch that ends re-raising after a statement that also ran on
+    // into copies of the re-raise: `if c: try: ... except E: pass`.)
+    if (is_reraise(*part)) part->pop_back();
+    drop_final_reraises(*part, depth);
   }
   if (copy->body.empty()) copy->body.push_back(make::pass());
   body[k] = copy;
@@ -755,12 +761,13 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     Region finally_region = region.sub(-1, block_at(handler_start), region.loop);
     finally_region.clause_depth = -1;
     finally_region.clause_name.clear();
+    const int finally_depth = int(finally_stack.size());
     walk_region(handler_start, finally_region, finally_stack, finally_body);
     int reraise = handler_start;
     while (reraise < int(instrs.size()) && !(instrs[reraise].op == Op::Reraise && visited_[reraise])) ++reraise;
     if (reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
     if (!finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
-    drop_final_reraises(finally_body);
+    drop_final_reraises(finally_body, finally_depth);
     if (finally_body.empty()) finally_body.push_back(make::pass());
     body_region.finally_start = handler_start;
     body_region.finally_length = reraise - handler_start;

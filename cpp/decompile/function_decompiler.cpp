@@ -350,7 +350,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       }
       case Op::Reraise:
         emit(out, make::raise(), i);
-        reraises_.push_back(out.back());
+        reraises_.emplace_back(out.back(), int(stack.size()));
         return false;
       case Op::PopTop:
         if (const int n = break_to_exit_copy(i, region, stack); n > 0) {

@@ -387,8 +387,10 @@ class FunctionDecompiler {
   bool continues_elsewhere(const ast::Body& body, int next) const;
   // `raise` statements read from RERAISE: where a finally body read from
   // its handler ends (also at the end of its branches).
-  std::vector<ast::StmtPtr> reraises_;
-  void drop_final_reraises(ast::Body& body) const;
+  // Bare `raise` statements from RERAISE, with the stack depth they re-raised at.
+  std::vector<std::pair<ast::StmtPtr, int>> reraises_;
+  // Drops the copies of a finally body's closing re-raise (stack at `depth`).
+  void drop_final_reraises(ast::Body& body, int depth) const;
   bool ends_in_implicit_return(const ast::Body& body) const;
   // 3.12+ copy the RETURN_VALUE of `return a if c else b` into both
   // branches; a constant there stays a LOAD_CONST the copy follows.

@@ -1,0 +1,58 @@
+"""Finally bodies whose paths each end in a copy of the closing re-raise.
+
+3.10+ copy the finally's closing RERAISE into each path of the handler's
+copy of the body: `except E: pass` inside it decompiled as `except E: raise`
+(tempfile._TemporaryFileCloser.cleanup, caught by the stdlib tests). A
+user's bare `raise` there re-raises the inner exception and must stay."""
+
+
+def cleanup(state, unlink):
+    try:
+        state.append("close")
+    finally:
+        if state:
+            try:
+                unlink(state)
+            except FileNotFoundError:
+                pass
+
+
+def cleanup_reraising(state, unlink):
+    try:
+        state.append("close")
+    finally:
+        if state:
+            try:
+                unlink(state)
+            except FileNotFoundError:
+                raise
+
+
+def finally_try_last(state, unlink):
+    try:
+        state.append("close")
+    finally:
+        try:
+            unlink(state)
+        except FileNotFoundError:
+            state.append("missing")
+
+
+def run_cases(ns):
+    results = []
+
+    def missing(state):
+        raise FileNotFoundError(len(state))
+
+    def present(state):
+        state.append("unlinked")
+
+    for name in ("cleanup", "cleanup_reraising", "finally_try_last"):
+        for unlink in (missing, present):
+            state = []
+            try:
+                ns[name](state, unlink)
+                results.append((name, unlink.__name__, state))
+            except Exception as error:  # noqa: BLE001 - the outcome is compared
+                results.append((name, unlink.__name__, type(error).__name__, state))
+    return results
