@@ -1,5 +1,6 @@
 // Conditionals, boolean expressions and loops: where the CFG decides the
 // shape of the source.
+#include <tuple>
 #include <algorithm>
 
 #include "code/error.hpp"
@@ -481,6 +482,43 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   if (!(then_falls && else_falls && then_stopped == else_stopped)) {
     then_falls = finish_branch_return(then_falls, then_stopped, then_stack, then_body);
     else_falls = finish_branch_return(else_falls, else_stopped, else_stack, else_body);
+  }
+  // In a try body, 3.11+ put the jump of a `continue`/`break` after the
+  // protected range, so a branch that ends in one stops there while the
+  // other goes on elsewhere: that jump is the branch's last statement.
+  if (then_falls && else_falls && then_stopped != else_stopped) {
+    const int count = int(function_.instrs.size());
+    // The statement and how many instructions it takes, or null.
+    auto loop_jump_at = [&](int at, Stack& branch_stack) -> std::pair<ast::StmtPtr, int> {
+      if (at < 0 || at >= count || !region.loop || region.protection < 0 ||
+          within_protection(at, region.protection) || visited_[at])
+        return {nullptr, 0};
+      const ir::Instr& jump = function_.instrs[at];
+      if (jump.op == Op::Jump) {
+        if (region.loop->continues_at(jump.target)) return {make::continue_(), 1};
+        if (jump.target == region.loop->follow) return {make::break_(), 1};
+        return {nullptr, 0};
+      }
+      // A for loop's break pops the iterator, then jumps to the code after
+      // the loop or runs a copy of it (3.12+).
+      if (jump.op != Op::PopTop || branch_stack.empty() || branch_stack.back().kind != Value::Kind::Iterator)
+        return {nullptr, 0};
+      if (at + 1 < count && function_.instrs[at + 1].op == Op::Jump &&
+          function_.instrs[at + 1].target == region.loop->follow)
+        return {make::break_(), 2};
+      if (const int n = break_to_exit_copy(at, region, branch_stack); n > 0) return {make::break_(), n};
+      return {nullptr, 0};
+    };
+    for (auto [falls, at, body, branch_stack] :
+         {std::tuple{&then_falls, then_stopped, &then_body, &then_stack},
+          std::tuple{&else_falls, else_stopped, &else_body, &else_stack}}) {
+      if (auto [statement, length] = loop_jump_at(at, *branch_stack); statement) {
+        for (int k = 0; k < length; ++k) visited_[at + k] = 1;
+        if (ast::as<ast::Break>(statement) && function_.instrs[at].op == Op::PopTop) pop(*branch_stack, at);
+        emit(*body, statement, at);
+        *falls = false;
+      }
+    }
   }
   if (!then_falls) then_stopped = -1;
   if (!else_falls) else_stopped = -1;

@@ -802,6 +802,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
 
   ast::Body body;
   Stack body_stack = stack;
+  int body_stopped = -1;
+  body_region.stopped_at = &body_stopped;
   bool falls = walk_region(index, body_region, body_stack, body, at_loop_header);
   if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
   if (body.empty()) body.push_back(make::pass());
@@ -882,17 +884,21 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   ast::Body orelse;
   bool else_falls = falls;
   int else_stop = body_end;
-  if (falls && body_end != join) {
-    if (body_end >= int(instrs.size())) fail(index, "try body runs off the end of the code");
+  // The first instruction after the protected range may already be a
+  // branch's `continue`/`break` (3.11+); the body then went on elsewhere.
+  const int else_start =
+      falls && body_end < int(instrs.size()) && visited_[body_end] && body_stopped > body_end ? body_stopped : body_end;
+  if (falls && else_start != join) {
+    if (else_start >= int(instrs.size())) fail(index, "try body runs off the end of the code");
     // With no join (every clause leaves) the code after the body runs on
     // to wherever the enclosing region ends.
-    Region else_region = region.sub(join >= 0 ? join : region.stop, block_at(body_end), region.loop);
+    Region else_region = region.sub(join >= 0 ? join : region.stop, block_at(else_start), region.loop);
     else_region.stopped_at = &else_stop;
     else_stop = -1;
     Stack else_stack = stack;
-    else_falls = walk_region(body_end, else_region, else_stack, orelse);
+    else_falls = walk_region(else_start, else_region, else_stack, orelse);
     // (A jump to the region's stop ends the walk there without saying so.)
-    if (else_stop < 0) else_stop = else_region.stop >= 0 ? else_region.stop : body_end;
+    if (else_stop < 0) else_stop = else_region.stop >= 0 ? else_region.stop : else_start;
     // The else clause left an enclosing protection (≤3.10: after its
     // POP_BLOCK) into its own copy of the code the clauses go on to.
     if (else_falls && join >= 0 && else_stop != join && else_stop >= 0 && else_stop < int(instrs.size()) &&
