@@ -710,8 +710,16 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
     for (const cfg::Block& b : graph_.blocks) {
       if (!loop->contains[b.id] || !b.reachable || !normal[b.id]) continue;
       for (int succ : b.successors) {
+        if (loop->contains[succ]) continue;
         const int target = graph_.blocks[succ].first;
-        if (!loop->contains[succ] && target != else_start && target > else_start) return target;
+        if (target != else_start && target > else_start) return target;
+        // A `break` after statements of its own (`if c: x = 0; break`) is
+        // body code outside the natural loop that jumps past the else.
+        const cfg::Block& leaving = graph_.blocks[succ];
+        const ir::Instr& last = function_.instrs[leaving.last];
+        if (target != else_start && graph_.dominates(header_block, succ) && last.op == Op::Jump &&
+            last.target > else_start && !loop->contains[block_at(last.target)])
+          return last.target;
       }
     }
     return else_start;
