@@ -407,3 +407,11 @@ def closure_over_declared_only():
         nonlocal a
 
     return f.__closure__[0]
+
+
+def unpack_repeated_target(t):
+    # 3.13 turn the first of two adjacent stores to `_` into POP_TOP.
+    width, _, _ = t
+    for x, _, _ in t:
+        width += x
+    return width
