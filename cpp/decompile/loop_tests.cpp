@@ -54,6 +54,11 @@ int FunctionDecompiler::repeated_compound_test_start(int latch_last, int top_fir
   while (k >= lowest && t >= 0) {
     const ir::Instr& a = instrs[k];
     const ir::Instr& b = instrs[t];
+    // A jump before the test's first one is an operand of an enclosing
+    // condition (`if x: while a and b`, or `while x and a and b` read in
+    // parts when x holds a short-circuit of its own): its copy is no part
+    // of this test, and taking it would drop x from the loop.
+    if (t < top_first && is_conditional_jump(b.op)) break;
     if (is_conditional_jump(b.op)) {
       if (is_conditional_jump(a.op) && a.op == b.op && same_target(b.target, a.target)) {
         copy_of[t] = k;
