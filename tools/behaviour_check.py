@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import marshal  # noqa: F401 - documents the data format handled below
 import os
 import subprocess
 import sys
@@ -29,6 +28,8 @@ from typing import Dict, List, Optional
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, TOOLS)
 from pythons import all_pythons, depyf_import_dir, stdlib_root  # noqa: E402
+
+from depyf.decompiler import functions_kept_as_bytecode  # noqa: E402
 
 # Single-file modules whose test suite runs in seconds and needs no network.
 DEFAULT_MODULES = [
@@ -107,7 +108,7 @@ def check_module(python: str, minor: int, name: str, timeout: float = 300.0) -> 
         source = decompiled_source(python, path, minor)
     except (RuntimeError, subprocess.CalledProcessError) as error:
         return {"status": "error", "detail": "decompile: %s" % error}
-    kept = source.count("# depyf: the body of ")
+    kept = len(functions_kept_as_bytecode(source))
     with tempfile.TemporaryDirectory() as out:
         with open(os.path.join(out, name + ".py"), "w", encoding="utf-8") as handle:
             handle.write(source)

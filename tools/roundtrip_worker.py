@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bytecode_compare import first_difference, normalise  # noqa: E402
 
 import depyf  # noqa: E402
+from depyf.decompiler import functions_kept_as_bytecode  # noqa: E402
 
 FUTURE_FLAGS = 0
 for _feature in __future__.all_feature_names:
@@ -116,9 +117,6 @@ def _in_class(tree, class_name):
     return ast.fix_missing_locations(wrapped)
 
 
-# The comment the decompiler writes where it keeps a function's original
-# bytecode (depyf.decompiler.ORIGINAL_CODE_MARK).
-ORIGINAL_CODE_MARK = "# depyf: the body of "
 
 
 def check(label, kind, filename, decompile, recompile, original):
@@ -130,7 +128,7 @@ def check(label, kind, filename, decompile, recompile, original):
               "detail": "%s: %s" % (type(error).__name__, error), "seconds": time.perf_counter() - started})
         return
     seconds = time.perf_counter() - started
-    kept = [line.strip() for line in source.splitlines() if line.lstrip().startswith(ORIGINAL_CODE_MARK)]
+    kept = functions_kept_as_bytecode(source)
     try:
         recompiled = recompile(source)
     except SyntaxError as error:

@@ -1,7 +1,7 @@
 // Conditionals, boolean expressions and loops: where the CFG decides the
 // shape of the source.
-#include <tuple>
 #include <algorithm>
+#include <tuple>
 
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
@@ -157,7 +157,6 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   return region.stop;
 }
 
-// A block that only computes another operand of a condition: no
 // Whether `block` belongs to the body of `loop`, also through exception
 // edges: the natural loop follows normal edges only, so a try body that
 // gets back to the header only through its except clause (`while c: try:
@@ -178,6 +177,7 @@ bool FunctionDecompiler::leads_back_into(const cfg::Loop& loop, int block) const
   return false;
 }
 
+// A block that only computes another operand of a condition: no
 // statements, no net stack change other than the tested value, ending in a
 // conditional jump.
 bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header) const {

@@ -172,16 +172,19 @@ void FunctionDecompiler::mark_handler_code_visited(int handler, int from) {
 }
 
 // `except E as name` unbinds the name when the clause ends:
-// LOAD_CONST None; STORE name; DELETE name. Returns the index after it.
-int FunctionDecompiler::skip_name_unbinding(int index, const std::string& name) {
+// LOAD_CONST None; STORE name; DELETE name.
+bool FunctionDecompiler::unbinds_name_at(int index, const std::string& name) const {
   const auto& instrs = function_.instrs;
-  if (name.empty() || index + 2 >= int(instrs.size())) return index;
-  if (instrs[index].op == Op::LoadConst && is_name_store(instrs[index + 1].op) && instrs[index + 1].name == name &&
-      is_name_delete(instrs[index + 2].op) && instrs[index + 2].name == name) {
-    visited_[index] = visited_[index + 1] = visited_[index + 2] = 1;
-    return index + 3;
-  }
-  return index;
+  if (name.empty() || index < 0 || index + 2 >= int(instrs.size())) return false;
+  return instrs[index].op == Op::LoadConst && is_name_store(instrs[index + 1].op) && instrs[index + 1].name == name &&
+         is_name_delete(instrs[index + 2].op) && instrs[index + 2].name == name;
+}
+
+// Marks the unbinding at `index` (if any) as decompiled; the index after it.
+int FunctionDecompiler::skip_name_unbinding(int index, const std::string& name) {
+  if (!unbinds_name_at(index, name)) return index;
+  visited_[index] = visited_[index + 1] = visited_[index + 2] = 1;
+  return index + 3;
 }
 
 bool FunctionDecompiler::unwinds_to_return(int index) const {
@@ -215,8 +218,8 @@ bool FunctionDecompiler::unwinds_to_return(int index) const {
       case Op::LoadGlobal:
       case Op::LoadDeref:
         // A value, or the None of an `except ... as name` unbinding.
-        if (k + 1 < int(instrs.size()) && is_name_store(instrs[k + 1].op)) {
-          if (k + 2 >= int(instrs.size()) || !is_name_delete(instrs[k + 2].op)) return false;
+        if (k + 1 < count && is_name_store(instrs[k + 1].op)) {
+          if (k + 2 >= count || !is_name_delete(instrs[k + 2].op)) return false;
           k += 2;
           continue;
         }
@@ -236,15 +239,12 @@ bool FunctionDecompiler::unwinds_to_return(int index) const {
 // try and ended at code that unwinds and returns (3.10+ copy a short return
 // into each path, so such an end may be a copy of the code after the try:
 // then every end would return, and this is false).
-bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name) {
+bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name) const {
+  const auto& instrs = function_.instrs;
   bool jumps = false, returns = false;
   for (int end : ends) {
     if (end < 0) continue;
-    int after = end + 1;
-    const auto& instrs = function_.instrs;
-    if (!name.empty() && after + 2 < int(instrs.size()) && instrs[after].op == Op::LoadConst &&
-        is_name_store(instrs[after + 1].op) && instrs[after + 1].name == name && is_name_delete(instrs[after + 2].op))
-      after += 3;
+    const int after = unbinds_name_at(end + 1, name) ? end + 4 : end + 1;
     if (after >= int(instrs.size())) continue;
     if (instrs[after].op == Op::Jump) jumps = true;
     else if (unwinds_to_return(after)) returns = true;

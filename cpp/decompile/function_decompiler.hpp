@@ -247,11 +247,12 @@ class FunctionDecompiler {
   int join_after_loop_exit_clauses(int body_start, int body_end, int handler, int loop_join, int dead_exit,
                                    const Region& region) const;
   void mark_handler_code_visited(int handler, int from);
+  bool unbinds_name_at(int index, const std::string& name) const;
   int skip_name_unbinding(int index, const std::string& name);
   // Whether the code at `index` only unwinds (POP_EXCEPT, POP_BLOCK, name
   // unbinding) and returns a value it loads without a call.
   bool unwinds_to_return(int index) const;
-  bool clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name);
+  bool clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name) const;
   void claim_called_name_unbinding(int call, const std::string& name);
   std::vector<char> normally_reachable_;  // blocks reachable from the entry without exceptional edges
 

@@ -63,9 +63,7 @@ int FunctionDecompiler::dead_clause_exit(int after_jump, const std::string& name
   if (code_.version.minor > 9 || i >= count || graph_.blocks[block_at(i)].reachable) return -1;
   if (instrs[i].op != Op::PopExcept) return -1;
   ++i;
-  if (!name.empty() && i + 2 < count && instrs[i].op == Op::LoadConst && ir::is_name_store(instrs[i + 1].op) &&
-      instrs[i + 1].name == name && ir::is_name_delete(instrs[i + 2].op))
-    i += 3;
+  if (unbinds_name_at(i, name)) i += 3;
   if (i >= count || instrs[i].op != Op::Jump) return -1;
   return instrs[i].target;
 }

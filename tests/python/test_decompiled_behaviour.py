@@ -43,26 +43,25 @@ BEHAVIOUR_CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "beha
 # the original and are listed), then run_cases() must give the same results.
 RUN_CASES = textwrap.dedent(
     r"""
-    import json, marshal, sys, types
+    import json, sys
     path, sources = sys.argv[1], json.loads(sys.argv[2])
     original = {"__name__": "cases"}
     exec(compile(open(path).read(), path, "exec"), original)
     decompiled = dict(original)
     for name, source in sources.items():
         exec(compile(source, "<decompiled %s>" % name, "exec"), decompiled)
-    print(json.dumps({"same": repr(original["run_cases"](original)) == repr(decompiled["run_cases"](decompiled)),
-                      "original": repr(original["run_cases"](original))[:2000],
-                      "decompiled": repr(decompiled["run_cases"](decompiled))[:2000]}))
+    expected, actual = repr(original["run_cases"](original)), repr(decompiled["run_cases"](decompiled))
+    print(json.dumps({"same": expected == actual, "original": expected[:2000], "decompiled": actual[:2000]}))
     """
 )
 
 DUMP_FUNCTIONS = textwrap.dedent(
     r"""
-    import marshal, sys, types
+    import json, marshal, sys, types
     code = compile(open(sys.argv[1]).read(), sys.argv[1], "exec")
     functions = {c.co_name: marshal.dumps(c).hex() for c in code.co_consts
                  if isinstance(c, types.CodeType) and c.co_name not in ("run_cases", "make_g")}
-    print(__import__("json").dumps(functions))
+    print(json.dumps(functions))
     """
 )
 
