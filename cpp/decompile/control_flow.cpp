@@ -862,6 +862,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     // (with its else) ends the outer body, so the compiler jumps straight back.
     const bool to_outer_header = region.loop && exits.size() == 1 && region.loop->continues_at(exits[0]);
     if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit || to_outer_header)) return exits[0];
+    if (exits.empty() && for_loop && natural_exit >= 0)
+      if (const int copied = copied_break_target(*loop, natural_exit); copied >= 0) return copied;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 

@@ -44,8 +44,11 @@ int FunctionDecompiler::exit_copy_length(int a, int b) const {
     if (x.op != y.op || x.arg != y.arg || x.arg2 != y.arg2 || x.extra != y.extra || x.name != y.name) return 0;
     // A copy keeps the original's line numbers; identical statements on
     // different lines are different source.
-    // (POP_BLOCK takes the line of the code before it, not its own.)
-    if (x.handler != y.handler || (x.line != y.line && x.op != Op::PopBlock) || transfers_control(x.op)) return 0;
+    // (POP_BLOCK takes the line of the code before it, not its own; so does
+    // the POP_EXCEPT of a break or return leaving an except clause.)
+    if (x.handler != y.handler || (x.line != y.line && x.op != Op::PopBlock && x.op != Op::PopExcept) ||
+        transfers_control(x.op))
+      return 0;
     if (block_at(a + n) != block_a || block_at(b + n) != block_b) {
       // Both run on into a new block at the same point, the copy's only
       // entered from the code before it: a block split by a change of

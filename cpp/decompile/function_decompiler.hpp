@@ -239,6 +239,7 @@ class FunctionDecompiler {
   int dead_clause_exit(int after_jump, const std::string& name) const;
   bool natural_clause_end(int exit, const std::string& name) const;
   int break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const;
+  int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
   bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
   // The jump of a break/continue at `at` (a for loop's break pops the
   // iterator first), or the last instruction of the copy of the code after

@@ -54,6 +54,41 @@ int FunctionDecompiler::break_to_exit_copy(int pop_top, const Region& region, co
   return n > 0 ? n + 1 : 0;
 }
 
+// 3.10+ `for ...: ... break` + `else: ...`, where the code after the whole
+// statement is short code ending the function: each break pops the iterator
+// and runs its own copy of that code, so no jump says where the loop
+// statement ends. The copies do: the code they repeat, found after the
+// loop's natural exit, follows the else clause. Returns where it starts, or
+// -1 (no such break, or the copies disagree, or no else clause). A copied
+// `return CONSTANT` is left out: `return` inside the loop compiles the same.
+int FunctionDecompiler::copied_break_target(const cfg::Loop& loop, int natural_exit) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (code_.version.minor < 10 || natural_exit < 0 || natural_exit >= count) return -1;
+  const int exit_block = block_at(natural_exit);
+  int target = -1;
+  for (const cfg::Block& b : graph_.blocks) {
+    if (!b.reachable || loop.contains[b.id] || !graph_.dominates(loop.header, b.id) ||
+        graph_.dominates(exit_block, b.id) || instrs[b.last].op != Op::ReturnValue)
+      continue;
+    // The break: POP_TOP, then a copy of code after the loop to the block's end.
+    int found = -1;
+    for (int pop_top = b.first; pop_top + 2 <= b.last && found < 0; ++pop_top) {
+      if (instrs[pop_top].op != Op::PopTop ||
+          (instrs[pop_top + 1].op == Op::LoadConst && instrs[pop_top + 2].op == Op::ReturnValue))
+        continue;
+      const int length = b.last - pop_top;
+      if (exit_copy_length(pop_top + 1, natural_exit) == length) return -1;  // no else clause
+      for (int k = natural_exit + 1; k < count && found < 0; ++k)
+        if (graph_.dominates(exit_block, block_at(k)) && exit_copy_length(pop_top + 1, k) == length) found = k;
+    }
+    if (found < 0) continue;
+    if (target >= 0 && target != found) return -1;
+    target = found;
+  }
+  return target;
+}
+
 // ≤3.9: the unreachable `POP_EXCEPT; [unbinding]; JUMP x` following the
 // jump that ends a clause at `after_jump`: x, or -1.
 int FunctionDecompiler::dead_clause_exit(int after_jump, const std::string& name) const {

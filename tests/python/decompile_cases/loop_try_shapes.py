@@ -27,3 +27,26 @@ def for_if_try_continue(h, g, k):
                 g(h)
                 continue
         k(h)
+
+
+def break_in_try_of_for_else(p, hooks):
+    for h in hooks:
+        try:
+            x = h(p)
+            break
+        except ImportError:
+            pass
+    else:
+        x = None
+    return x
+
+
+def break_after_statements_in_for_else(values):
+    for v in values:
+        if v % 2 == 0:
+            found = v
+            break
+    else:
+        found = -1
+        print("none")
+    return found
