@@ -110,7 +110,12 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
     if (region.loop && (region.loop->continues_at(instr) || instr == region.loop->follow)) return false;
     return inside(instr, region);
   };
-  if (post >= 0 && usable(post)) return graph_.blocks[post].first;
+  // In a loop body the header post-dominates every branch that can
+  // `continue`; the branches may still meet earlier (`if a: if b: x else:
+  // continue` followed by more body code).
+  const bool post_is_continue = post >= 0 && region.loop && graph_.blocks[post].first == region.stop &&
+                                region.loop->continues_at(region.stop);
+  if (post >= 0 && usable(post) && !post_is_continue) return graph_.blocks[post].first;
   // A branch that returns part of the way (`if a: if b: return x` with an
   // else) leaves no post-dominator: the branches meet where the code each
   // branch head dominates flows on to, when that is one place.
@@ -146,7 +151,12 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
                                                          instr == region.loop->follow));
                                }),
                 meeting.end());
-  if (meeting.size() == 1 && usable(meeting[0])) return graph_.blocks[meeting[0]].first;
+  if (meeting.size() == 1 && usable(meeting[0])) {
+    const int instr = graph_.blocks[meeting[0]].first;
+    // (A lone jump back to the header is the end of the loop body.)
+    if (post_is_continue && resolve_jumps(instr) == region.stop) return region.stop;
+    return instr;
+  }
   // ≤3.9 end the code with one shared `return None` that every path
   // falling off the end jumps to: where one branch goes there and the
   // other leaves (`if c: ... else: raise`), the source had it after the if.

@@ -181,3 +181,45 @@ def continue_in_try_body(xs):
         except OSError:
             g(x)
         h(x)
+
+
+def nested_if_else_continue_then_more(s, c, d):
+    for p in s:
+        if c:
+            if p:
+                d = 1
+            else:
+                continue
+        if not d:
+            continue
+        s.update(p)
+
+
+def nested_elif_continue_then_more(s, c, d):
+    for p in s:
+        if c:
+            if p:
+                d = 1
+            elif p not in d:
+                continue
+        s.update(p)
+
+
+def continue_inside_if_then_more(s, c, d):
+    for p in s:
+        if c:
+            d = 2
+            if p:
+                continue
+            d = 3
+        s.update(p)
+
+
+def if_else_ending_loop_body_with_inner_if(skip, quiet, path, success):
+    for item in path:
+        if (not item or item == 1) and skip:
+            if quiet < 2:
+                print("skipping")
+        else:
+            success = success and len(item)
+    return success
