@@ -71,6 +71,8 @@ std::vector<bool> leaders_of(const ir::Function& function, const std::vector<cha
   for (int i = 0; i < count; ++i) {
     const ir::Instr& instr = function.instrs[i];
     if (branches(instr) && instr.target <= count) leader[instr.target] = true;
+    // (A FOR_ITER heads its loop even when nothing jumps back to it.)
+    if (instr.op == Op::ForIter) leader[i] = true;
     if (instr.handler >= 0 && instr.handler <= count) leader[instr.handler] = true;
     if (branches(instr) || ends_flow_at(function, resumes, i)) leader[i + 1] = true;
     // A block has one handler: a change of protection starts a new block.
@@ -232,7 +234,9 @@ Graph build_graph(const ir::Function& function) {
   // where raising blocks are exits too, says where its branches meet. Both
   // trees agree on the blocks that reach a return, and a block that cannot
   // only post-dominates blocks that cannot either, so they combine.
-  auto post_dominator_tree = [&](bool dead_ends_exit) {
+  // `through_handler`: blocks whose way out is their exception handler
+  // (see below), given that edge too.
+  auto post_dominator_tree = [&](bool dead_ends_exit, const std::vector<char>* through_handler = nullptr) {
     // Edges of the reversed graph: exit -> returning block, succ -> block.
     std::vector<std::pair<int, int>> reverse_edges;
     for (const Block& block : graph.blocks) {
@@ -241,6 +245,7 @@ Graph build_graph(const ir::Function& function) {
       if (out.empty() && (dead_ends_exit || function.instrs[block.last].op == Op::ReturnValue))
         reverse_edges.emplace_back(blocks, block.id);
       for (int s : out) reverse_edges.emplace_back(s, block.id);
+      if (through_handler && (*through_handler)[block.id]) reverse_edges.emplace_back(block.handler_block, block.id);
     }
     const auto post_order = reverse_post_order(blocks + 1, blocks, Adjacency(blocks + 1, reverse_edges));
     std::vector<int> tree =
@@ -249,7 +254,31 @@ Graph build_graph(const ir::Function& function) {
     for (int b : post_order) reaches_exit[b] = 1;
     return std::pair{tree, reaches_exit};
   };
-  const auto [returning, reaches_return] = post_dominator_tree(false);
+  auto [returning, reaches_return] = post_dominator_tree(false);
+  // A loop that only ends by an exception (`while True: try: ... except E:
+  // break`) never returns along normal edges, so its branch would count as
+  // a dead end like a raise; its blocks leave through their handler.
+  // (Blocks that end in a raise stay dead ends.)
+  std::vector<char> through_handler(blocks, 0);
+  bool any_through_handler = false;
+  for (const Block& block : graph.blocks) {
+    if (block.reachable && !reaches_return[block.id] && !block.successors.empty() && block.handler_block >= 0) {
+      through_handler[block.id] = 1;
+      any_through_handler = true;
+    }
+  }
+  // (Where the branches then only meet at the exit, each returning on its
+  // own, the tree without those edges is kept: 3.10+ give each path its own
+  // copy of a final return, and the branch that never ends normally is
+  // still written before the code the other one goes on to.)
+  if (any_through_handler) {
+    const auto [via_handlers, reaches_via_handlers] = post_dominator_tree(false, &through_handler);
+    for (int b = 0; b < blocks; ++b) {
+      if (via_handlers[b] == blocks || via_handlers[b] < 0) continue;
+      returning[b] = via_handlers[b];
+      reaches_return[b] = reaches_via_handlers[b];
+    }
+  }
   const auto any_exit = post_dominator_tree(true).first;
   graph.ipdom.assign(blocks, -1);
   graph.ipdom_any_exit.assign(blocks, -1);
@@ -280,6 +309,17 @@ Graph build_graph(const ir::Function& function) {
         for (int pred : graph.blocks[node].predecessors) work.push_back(pred);
       }
     }
+  }
+  // A for loop whose body always leaves (`for x in it: return x` + else)
+  // never gets back to its FOR_ITER: a loop of its header alone, so that
+  // it is still structured as a for statement.
+  for (const Block& block : graph.blocks) {
+    if (!block.reachable || function.instrs[block.last].op != ir::Op::ForIter) continue;
+    if (std::any_of(graph.loops.begin(), graph.loops.end(), [&](const Loop& l) { return l.header == block.id; }))
+      continue;
+    Loop loop{block.id, {}, std::vector<bool>(blocks, false)};
+    loop.contains[block.id] = true;
+    graph.loops.push_back(std::move(loop));
   }
   std::sort(graph.loops.begin(), graph.loops.end(), [&](const Loop& a, const Loop& b) {
     return std::count(a.contains.begin(), a.contains.end(), true) > std::count(b.contains.begin(), b.contains.end(), true);

@@ -819,6 +819,25 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   // Only an unconditional jump out of the loop is a `break`; code outside
   // the loop that is entered by falling through or by a conditional jump
   // (a `return` placed after the loop body) belongs to the body.
+  const int header_handler = graph_.blocks[block].handler_block;
+  const bool handler_protects_latches =
+      !loop->latches.empty() && std::all_of(loop->latches.begin(), loop->latches.end(), [&](int latch) {
+        return graph_.blocks[latch].handler_block == header_handler;
+      });
+  const int enclosing_handler = header_handler >= 0 && handler_protects_latches ? header_handler : -1;
+  // Whether a block lies in an except clause inside the loop: a handler
+  // entered from the loop's code dominates it.
+  std::vector<char> handler_entry(graph_.blocks.size(), 0);
+  for (const cfg::Block& b : graph_.blocks)
+    if (b.handler_block >= 0 && loop->contains[b.id]) handler_entry[b.handler_block] = 1;
+  auto in_clause = [&](int b) {
+    for (int guard = 0; b >= 0 && b != block && guard < int(graph_.blocks.size()); ++guard) {
+      if (handler_entry[b]) return true;
+      if (graph_.idom[b] == b) break;
+      b = graph_.idom[b];
+    }
+    return false;
+  };
   auto follow_of = [&](int natural_exit) {
     const int natural_exit_block = natural_exit >= 0 ? block_at(natural_exit) : -1;
     const bool for_loop = function_.instrs[header].op == Op::ForIter;
@@ -837,9 +856,18 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       const bool body_block = for_loop && b.last > b.first && function_.instrs[b.last - 1].op == Op::PopTop &&
                               graph_.dominates(block, b.id) && b.first != natural_exit &&
                               !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id));
-      if (!loop->contains[b.id] && !break_block && !body_block) continue;
       const ir::Instr& last = function_.instrs[b.last];
       if (last.op != Op::Jump || last.target < 0 || last.target >= int(function_.instrs.size())) continue;
+      // An except clause of a try in the body that jumps out of the loop
+      // (to the code after it, or after an enclosing if statement) is a
+      // break, though the clause never gets back to the header either. (Not a clause of a try around the whole loop,
+      // which protects the jumps back to the header too; 3.11+ protect the
+      // header of a loop whose body starts with a try.)
+      const bool clause_block = !loop->contains[b.id] && graph_.dominates(block, b.id) && in_clause(b.id) &&
+                                !(enclosing_handler >= 0 && graph_.dominates(enclosing_handler, b.id)) &&
+                                !loop->contains[block_at(last.target)] && b.first != natural_exit &&
+                                !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id));
+      if (!loop->contains[b.id] && !break_block && !body_block && !clause_block) continue;
       if (loop->contains[block_at(last.target)] || last.target == natural_exit) continue;
       candidates.emplace_back(b.id, last.target);
     }

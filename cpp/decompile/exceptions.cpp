@@ -51,12 +51,12 @@ int FunctionDecompiler::outermost_new_handler(int instr, int protection) const {
 // as code a ≤3.10 handler shares with the path after a with, does not count).
 // A body inside an except clause is itself reached only by an exception:
 // there, normal flow is counted from the body's start.
-int FunctionDecompiler::first_outside(int start, int protection) const {
+int FunctionDecompiler::first_outside(int start, int protection, int loop_header) const {
   std::vector<char> local;
   const std::vector<char>& reachable = normally_reachable_from(start, local);
   int i = start;
-  while (i < int(function_.instrs.size()) &&
-         (within_protection(i, protection) || !reachable[block_at(i)] || jumps_back_into(i, protection)))
+  while (i < int(function_.instrs.size()) && (within_protection(i, protection) || !reachable[block_at(i)] ||
+                                               jumps_back_into(i, protection, 0, loop_header)))
     ++i;
   return i;
 }
@@ -75,8 +75,9 @@ bool FunctionDecompiler::loop_leaves_protection(int at, int protection) const {
 // 3.12+ leave jumps back into the protected code (a loop's `continue`,
 // 3.13 also the test before it) out of the exception table: a block of
 // jumps only, all of whose ways lead back into `protection`, is still
-// the protected code.
-bool FunctionDecompiler::jumps_back_into(int at, int protection, int depth) const {
+// the protected code. A jump to `loop_header`, the header of a loop whose
+// body starts with the try (3.11+ protect it), is that loop's jump back.
+bool FunctionDecompiler::jumps_back_into(int at, int protection, int depth, int loop_header) const {
   const cfg::Block& block = graph_.blocks[block_at(at)];
   if (depth > 4 || block.first != at || block.successors.empty()) return false;
   for (int k = block.first; k <= block.last; ++k) {
@@ -85,7 +86,9 @@ bool FunctionDecompiler::jumps_back_into(int at, int protection, int depth) cons
   }
   for (int succ : block.successors) {
     const int first = graph_.blocks[succ].first;
-    if (!within_protection(first, protection) && !jumps_back_into(first, protection, depth + 1)) return false;
+    if (first == loop_header) return false;
+    if (!within_protection(first, protection) && !jumps_back_into(first, protection, depth + 1, loop_header))
+      return false;
   }
   return true;
 }
@@ -710,7 +713,16 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         if (join < 0) join = instrs[exit].target;
       } else if (exit >= 0) {
         // A clause ending in break/continue: another clause's jump is the join.
+        // (3.11+: the walk stops where the clause leaves an enclosing try's
+        // protected code, before the jump; the statement is written here.)
+        const bool written = visited_[exit];
         for (int k = after; k <= exit; ++k) visited_[k] = 1;
+        if (!written && instrs[exit].op == Op::Jump) {
+          ast::Body& clause_body = handlers.back().body;
+          if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
+          const bool is_break = instrs[exit].target == region.loop->follow;
+          emit(clause_body, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), exit);
+        }
         if (loop_join < 0) loop_join = instrs[exit].op == Op::Jump ? instrs[exit].target : region.loop->follow;
         if (dead_exit && *dead_exit < 0) *dead_exit = dead_clause_exit(exit + 1, name);
       } else if (after < int(instrs.size()) && instrs[after].op == Op::Jump) {
@@ -745,7 +757,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   if (handler_start < int(instrs.size()) &&
       (instrs[handler_start].op == Op::WithExceptStart || instrs[handler_start].op == Op::WithCleanupStart))
     fail(index, "with body without its setup");
-  const int body_end = first_outside(index, handler);
+  const int body_end = first_outside(index, handler, at_loop_header ? index : -1);
   Region body_region = region.sub(body_end, block_at(index), region.loop);
   body_region.protection = handler;
   body_region.clause_depth = -1;

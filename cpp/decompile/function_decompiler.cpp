@@ -247,6 +247,15 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           if (region.stopped_at) *region.stopped_at = target;
           return true;
         }
+        // 3.11 put the jump back to a loop's header after the handlers of
+        // a try that ends the loop body: the body jumps there to end.
+        if (region.stop >= 0 && target > i && target < int(function_.instrs.size()) &&
+            function_.instrs[target].op == Op::Jump && function_.instrs[target].target == region.stop &&
+            region.loop && region.loop->continues_at(region.stop) && graph_.blocks[block_at(target)].first == target) {
+          visited_[target] = 1;
+          if (region.stopped_at) *region.stopped_at = region.stop;
+          return true;
+        }
         // A jump to a copy of the code where the region stops (an exit
         // block the compiler duplicated) reaches it too.
         if (region.stop >= 0 && target > i && !visited_[target] && same_exit(region.stop, target)) {

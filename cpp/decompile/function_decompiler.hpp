@@ -197,9 +197,9 @@ class FunctionDecompiler {
   // ---- exception handling, 3.11+ (exceptions.cpp) ----
   bool within_protection(int instr, int protection) const;
   int outermost_new_handler(int instr, int protection) const;
-  int first_outside(int start, int protection) const;
+  int first_outside(int start, int protection, int loop_header = -1) const;
   std::vector<char> reachable_without_exceptions(int from) const;
-  bool jumps_back_into(int at, int protection, int depth = 0) const;
+  bool jumps_back_into(int at, int protection, int depth = 0, int loop_header = -1) const;
   // The header of a loop at `at` whose loop runs outside `protection` too.
   bool loop_leaves_protection(int at, int protection) const;
   int try_at_loop_header_ = -1;  // a try starting at the header of the loop being walked

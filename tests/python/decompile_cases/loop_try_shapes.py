@@ -50,3 +50,38 @@ def break_after_statements_in_for_else(values):
         found = -1
         print("none")
     return found
+
+
+def loop_left_only_by_except_clause_then_elif(items, strip, flags):
+    if strip or "X" in flags:
+        while True:
+            try:
+                index = items.index("-arch")
+                del items[index : index + 2]
+            except ValueError:
+                break
+    elif not flags:
+        for idx in reversed(range(len(items))):
+            if items[idx] == "-arch":
+                del items[idx : idx + 2]
+    if "X" in flags and not strip:
+        items = items + flags["X"].split()
+    return items
+
+
+def for_body_always_returns(mapping):
+    for key in mapping:
+        return (key, mapping[key])
+    raise KeyError("empty")
+
+
+def while_true_try_at_header_break_in_clause(items, strip):
+    if strip:
+        while True:
+            try:
+                index = items.index("-arch")
+            except ValueError:
+                break
+    else:
+        print()
+    return items
