@@ -374,6 +374,15 @@ int FunctionDecompiler::decompile_value_bool(int index, const Region& region, St
   Stack right_stack = stack;
   ast::Body statements;
   walk_region(resume, region.sub(end, block_at(resume), region.loop), right_stack, statements);
+  // 3.10+ `return a or (b < c < d)`: the chain's true path runs its own
+  // copy of the RETURN_VALUE at the end; its value is the operand's.
+  if (statements.size() == 1 && right_stack.size() == stack.size() && end < int(function_.instrs.size()) &&
+      function_.instrs[end].op == Op::ReturnValue && code_.version.minor >= 10) {
+    if (auto* ret = ast::as<ast::Return>(statements[0]); ret && ret->value) {
+      right_stack.push_back(Value::of(ret->value));
+      statements.clear();
+    }
+  }
   if (!statements.empty() || right_stack.size() != stack.size() + 1) {
     fail(index, "short-circuit operand with side statements");
   }

@@ -32,3 +32,11 @@ def returned_nested_conditional(x, y):
 
 def returned_nested_conditional_in_else(x, y):
     return y if x > y else (x if y else -x)
+
+
+def chained_comparison_after_or(c):
+    return len(c) or (65 <= ord(c[0]) <= 70)
+
+
+def chained_comparisons_in_or_chain(c):
+    return len(c) > 3 or (65 <= ord(c) <= 70) or (97 <= ord(c) <= 102)
