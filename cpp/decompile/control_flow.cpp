@@ -374,10 +374,10 @@ int FunctionDecompiler::decompile_value_bool(int index, const Region& region, St
   Stack right_stack = stack;
   ast::Body statements;
   walk_region(resume, region.sub(end, block_at(resume), region.loop), right_stack, statements);
-  // 3.10+ `return a or (b < c < d)`: the chain's true path runs its own
+  // `return a or (b < c < d)`: the chain's true path runs its own
   // copy of the RETURN_VALUE at the end; its value is the operand's.
   if (statements.size() == 1 && right_stack.size() == stack.size() && end < int(function_.instrs.size()) &&
-      function_.instrs[end].op == Op::ReturnValue && code_.version.minor >= 10) {
+      function_.instrs[end].op == Op::ReturnValue) {
     if (auto* ret = ast::as<ast::Return>(statements[0]); ret && ret->value) {
       right_stack.push_back(Value::of(ret->value));
       statements.clear();
