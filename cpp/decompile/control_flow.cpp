@@ -720,8 +720,16 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
     test_start = repeated_latch_test(test_block, loop, header_block, then_start, else_start, index);
     if (test_start < 0) return -2;
   }
-  // The latch repeats the test already read at the top.
-  for (int i = test_start; i <= graph_.blocks[latch].last; ++i) visited_[i] = 1;
+  // The latch repeats the test already read at the top; where its jumps
+  // leave the loop, 3.12+ may have given each its own copy of short code
+  // ending the function (`return None`): the same place as the top's.
+  for (int i = test_start; i <= graph_.blocks[latch].last; ++i) {
+    visited_[i] = 1;
+    const ir::Instr& jump = function_.instrs[i];
+    if (is_conditional_jump(jump.op) && jump.target >= 0 && jump.target < int(function_.instrs.size()) &&
+        !loop->contains[block_at(jump.target)] && !visited_[jump.target])
+      same_exit(else_start, jump.target);
+  }
   // (Not from an except clause in the loop: its re-raise is no follow.)
   std::vector<char> local;
   const std::vector<char>& normal = normally_reachable_from(then_start, local);
