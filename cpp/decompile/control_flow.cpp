@@ -485,10 +485,16 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // A branch of an if inside a with or try body that left the protected
   // code with a value on the stack stopped in the middle of its `return
   // value` (the with's exit call or finally copy comes first): finish it.
+  // (3.11+ load a constant returned there after ending the protection:
+  // the branch stopped before its `return CONSTANT`.)
   auto finish_branch_return = [&](bool falls, int at, Stack& branch_stack, ast::Body& body) {
-    if (!falls || at < 0 || region.protection < 0 || within_protection(at, region.protection) ||
-        branch_stack.size() <= stack.size())
-      return falls;
+    if (!falls || at < 0 || region.protection < 0 || within_protection(at, region.protection)) return falls;
+    const bool value_left = branch_stack.size() > stack.size();
+    const bool constant_return = branch_stack.size() == stack.size() && at + 1 < int(function_.instrs.size()) &&
+                                 function_.instrs[at].op == Op::LoadConst &&
+                                 function_.instrs[at + 1].op == Op::ReturnValue && !visited_[at] &&
+                                 !is_implicit_return_copy(at + 1);
+    if (!value_left && !constant_return) return falls;
     int i = at;
     return !finish_return(i, region, branch_stack, body);
   };

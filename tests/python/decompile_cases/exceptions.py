@@ -126,3 +126,23 @@ def return_inside_try_finally(self, cmd):
         return self.spawn(cmd)
     finally:
         self.environ["path"] = old_path
+
+
+def constant_return_in_if_inside_try(source, c):
+    try:
+        if c == "N":
+            return 2
+    except ValueError:
+        pass
+    raise source.error()
+
+
+def constant_returns_in_elif_chain_inside_try(source, c):
+    try:
+        if c == "x":
+            return 1
+        elif c == "N" and source:
+            return 2
+    except ValueError:
+        pass
+    raise source.error()
