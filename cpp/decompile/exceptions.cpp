@@ -263,16 +263,20 @@ bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& 
 bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack& stack, ast::Body& body) {
   const auto& instrs = function_.instrs;
   for (int steps = 0; steps < 64 && i < int(instrs.size()); ++steps) {
-    if (body_region.finally_length > 0 && i + body_region.finally_length < int(instrs.size())) {
+    // Copies of the finally bodies on the way out, innermost first.
+    const FinallyBody innermost{body_region.finally_start, body_region.finally_length, body_region.outer_finally};
+    bool skipped = false;
+    for (const FinallyBody* f = &innermost; f != nullptr && !skipped; f = f->outer) {
+      if (f->length <= 0 || i + f->length >= int(instrs.size())) continue;
       bool copy = true;
-      for (int k = 0; k < body_region.finally_length && copy; ++k)
-        copy = same_instruction_at(i + k, body_region.finally_start + k);
+      for (int k = 0; k < f->length && copy; ++k) copy = same_instruction_at(i + k, f->start + k);
       if (copy) {
-        for (int k = 0; k < body_region.finally_length; ++k) visited_[i + k] = 1;
-        i += body_region.finally_length;
-        continue;
+        for (int k = 0; k < f->length; ++k) visited_[i + k] = 1;
+        i += f->length;
+        skipped = true;
       }
     }
+    if (skipped) continue;
     const Op op = instrs[i].op;
     switch (op) {
       case Op::ReturnValue:
@@ -781,6 +785,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     if (!finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
     drop_final_reraises(finally_body, finally_depth);
     if (finally_body.empty()) finally_body.push_back(make::pass());
+    const FinallyBody enclosing{region.finally_start, region.finally_length, region.outer_finally};
+    if (region.finally_length > 0) body_region.outer_finally = &enclosing;
     body_region.finally_start = handler_start;
     body_region.finally_length = reraise - handler_start;
     ast::Body body;

@@ -37,6 +37,13 @@ struct LoopContext {
   int break_by_falling_in = -1;
 };
 
+// A finally body (the handler's copy) of a try statement around a region.
+struct FinallyBody {
+  int start = -1;
+  int length = 0;
+  const FinallyBody* outer = nullptr;
+};
+
 // What the walk of one region knows about where it must stop.
 struct Region {
   int stop = -1;         // instruction index where control leaves the region normally (-1: none)
@@ -57,6 +64,9 @@ struct Region {
   // body, whose inlined copies before return/break/continue are skipped.
   int finally_start = -1;
   int finally_length = 0;
+  // The same for the try statements around that one, innermost first
+  // (a `return` inside nested try/finally runs every finally body's copy).
+  const FinallyBody* outer_finally = nullptr;
   int finally_end = -1;  // 3.8: the END_FINALLY closing a shared finally body
   int* stopped_at = nullptr;  // where the walk stopped when it fell through (set by the caller that asks)
   // Inside a with body: its exit handler, and the exit that ends the with

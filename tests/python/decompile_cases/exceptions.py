@@ -146,3 +146,13 @@ def constant_returns_in_elif_chain_inside_try(source, c):
     except ValueError:
         pass
     raise source.error()
+
+
+def return_through_two_finally_bodies(fut, timeout=None):
+    try:
+        try:
+            return fut.result(timeout)
+        finally:
+            fut.cancel()
+    finally:
+        del fut

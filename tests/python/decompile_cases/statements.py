@@ -415,3 +415,12 @@ def unpack_repeated_target(t):
     for x, _, _ in t:
         width += x
     return width
+
+
+def unpacking_with_several_repeated_targets(group):
+    return any(tag in {"replace", "delete"} for tag, _, _, _, _ in group)
+
+
+def unpacking_with_repeated_targets_between(t):
+    a, _, _, b, _ = t
+    return a, b
