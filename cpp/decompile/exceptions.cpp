@@ -917,6 +917,13 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     else_falls = walk_region(else_start, else_region, else_stack, orelse);
     // (A jump to the region's stop ends the walk there without saying so.)
     if (else_stop < 0) else_stop = else_region.stop >= 0 ? else_region.stop : else_start;
+    // It stopped in the middle of a `return value`, leaving an enclosing
+    // try's protection before the RETURN_VALUE: finish the statement.
+    if (else_falls && else_stack.size() > stack.size() && else_stop >= 0 && else_stop < int(instrs.size()) &&
+        !visited_[else_stop]) {
+      int i = else_stop;
+      if (finish_return(i, else_region, else_stack, orelse)) else_falls = false;
+    }
     // The else clause left an enclosing protection (≤3.10: after its
     // POP_BLOCK) into its own copy of the code the clauses go on to.
     if (else_falls && join >= 0 && else_stop != join && else_stop >= 0 && else_stop < int(instrs.size()) &&

@@ -156,3 +156,16 @@ def return_through_two_finally_bodies(fut, timeout=None):
             fut.cancel()
     finally:
         del fut
+
+
+def return_after_inner_try_whose_clauses_raise(escape, source, c):
+    try:
+        if c == "N":
+            try:
+                c = ord(escape)
+            except KeyError:
+                raise source.error("undefined") from None
+            return c
+    except ValueError:
+        pass
+    raise source.error("bad escape")
