@@ -885,7 +885,16 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     Region rest_region = region.sub(-1, block_at(tail.start), region.loop);
     // (3.8: a return there still calls the unbinding of `except E as name`.)
     rest_region.clause_name = handlers[tail.clause].name.value_or("");
-    if (walk_region(tail.start, rest_region, tail.stack, rest)) tail_falls = true;
+    // `return CONSTANT` in a clause inside an enclosing try: the constant
+    // is loaded after leaving that try's protection, where a walk stops.
+    const int start = tail.start;
+    if (start + 1 < int(instrs.size()) && instrs[start].op == Op::LoadConst &&
+        instrs[start + 1].op == Op::ReturnValue && !within_protection(start, region.protection)) {
+      int i = start;
+      if (!finish_return(i, rest_region, tail.stack, rest)) fail(start, "unrecognised return in an except clause");
+    } else if (walk_region(tail.start, rest_region, tail.stack, rest)) {
+      tail_falls = true;
+    }
     auto& clause_body = handlers[tail.clause].body;
     if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
     clause_body.insert(clause_body.end(), rest.begin(), rest.end());
