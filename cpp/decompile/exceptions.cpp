@@ -886,11 +886,13 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // (3.8: a return there still calls the unbinding of `except E as name`.)
     rest_region.clause_name = handlers[tail.clause].name.value_or("");
     // `return CONSTANT` in a clause inside an enclosing try: the constant
-    // is loaded after leaving that try's protection, where a walk stops.
-    const int start = tail.start;
+    // is loaded after leaving that try's protection (≤3.10: after its
+    // POP_BLOCK), where a walk stops.
+    int start = tail.start;
+    while (start < int(instrs.size()) && instrs[start].op == Op::PopBlock) ++start;
     if (start + 1 < int(instrs.size()) && instrs[start].op == Op::LoadConst &&
         instrs[start + 1].op == Op::ReturnValue && !within_protection(start, region.protection)) {
-      int i = start;
+      int i = tail.start;
       if (!finish_return(i, rest_region, tail.stack, rest)) fail(start, "unrecognised return in an except clause");
     } else if (walk_region(tail.start, rest_region, tail.stack, rest)) {
       tail_falls = true;

@@ -169,3 +169,14 @@ def return_after_inner_try_whose_clauses_raise(escape, source, c):
     except ValueError:
         pass
     raise source.error("bad escape")
+
+
+def constant_return_in_nested_clause(f, dotlock):
+    try:
+        try:
+            pre_lock = f()
+        except OSError:
+            return
+        f(pre_lock)
+    except:
+        raise
