@@ -113,8 +113,8 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   // In a loop body the header post-dominates every branch that can
   // `continue`; the branches may still meet earlier (`if a: if b: x else:
   // continue` followed by more body code).
-  const bool post_is_continue = post >= 0 && region.loop && graph_.blocks[post].first == region.stop &&
-                                region.loop->continues_at(region.stop);
+  const bool post_is_continue =
+      post >= 0 && region.loop && graph_.blocks[post].first == region.stop && region.loop->continues_at(region.stop);
   if (post >= 0 && usable(post) && !post_is_continue) return graph_.blocks[post].first;
   // A branch that returns part of the way (`if a: if b: return x` with an
   // else) leaves no post-dominator: the branches meet where the code each

@@ -56,7 +56,7 @@ int FunctionDecompiler::first_outside(int start, int protection, int loop_header
   const std::vector<char>& reachable = normally_reachable_from(start, local);
   int i = start;
   while (i < int(function_.instrs.size()) && (within_protection(i, protection) || !reachable[block_at(i)] ||
-                                               jumps_back_into(i, protection, 0, loop_header)))
+                                              jumps_back_into(i, protection, 0, loop_header)))
     ++i;
   return i;
 }

@@ -247,11 +247,12 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           if (region.stopped_at) *region.stopped_at = target;
           return true;
         }
-        // 3.11 put the jump back to a loop's header after the handlers of
-        // a try that ends the loop body: the body jumps there to end.
+        // A jump to the loop's own jump back to its header ends the body
+        // too (3.11 put that jump after the handlers of a try ending the
+        // loop body; the sweep finds 3.8/3.9 bodies that need it as well).
         if (region.stop >= 0 && target > i && target < int(function_.instrs.size()) &&
-            function_.instrs[target].op == Op::Jump && function_.instrs[target].target == region.stop &&
-            region.loop && region.loop->continues_at(region.stop) && graph_.blocks[block_at(target)].first == target) {
+            function_.instrs[target].op == Op::Jump && function_.instrs[target].target == region.stop && region.loop &&
+            region.loop->continues_at(region.stop) && graph_.blocks[block_at(target)].first == target) {
           visited_[target] = 1;
           if (region.stopped_at) *region.stopped_at = region.stop;
           return true;
