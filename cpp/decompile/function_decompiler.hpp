@@ -321,6 +321,7 @@ class FunctionDecompiler {
   };
   // The pattern whose code starts at `at`, testing the value on top of `stack`.
   CasePattern read_case_pattern(int at, const Stack& stack);
+  CasePattern read_or_pattern(int at, const Stack& stack);
   ast::ExprPtr read_case_guard(int at, int fail, Stack& stack, int& next);
   // A match statement whose subject is on top of `stack` and whose first
   // case copies it at `index`: returns where to continue, -2 when not one.

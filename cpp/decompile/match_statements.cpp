@@ -58,6 +58,7 @@ FunctionDecompiler::CasePattern FunctionDecompiler::read_case_pattern(int at, co
   const int count = int(function_.instrs.size());
   if (at < 0 || at >= count) return result;
   const ir::Instr& first = function_.instrs[at];
+  if (first.op == Op::Copy && first.arg == 1) return read_or_pattern(at, stack);
   if (first.op == Op::PopTop) {
     result.pattern = make::match_as(nullptr, std::nullopt);
     result.next = at + 1;
@@ -104,6 +105,43 @@ FunctionDecompiler::CasePattern FunctionDecompiler::read_case_pattern(int at, co
   return result;
 }
 
+// `a | b | c` of literal or singleton alternatives: each alternative tests
+// a copy of the value and jumps to the shared success code, POP_TOP of the
+// value; after the last one fails, POP_TOP and a jump to the next case.
+FunctionDecompiler::CasePattern FunctionDecompiler::read_or_pattern(int at, const Stack& stack) {
+  CasePattern result;
+  const int count = int(function_.instrs.size());
+  auto op_at = [&](int i) { return i >= 0 && i < count ? function_.instrs[i].op : Op::Nop; };
+  std::vector<ast::PatternPtr> alternatives;
+  int pos = at;
+  int joined = -1;  // the shared success code
+  while (op_at(pos) == Op::Copy && function_.instrs[pos].arg == 1) {
+    CasePattern alternative = read_case_pattern(pos + 1, stack);
+    if (!alternative.pattern || alternative.fail < 0 || ast::as<ast::MatchOr>(alternative.pattern) ||
+        ast::as<ast::MatchAs>(alternative.pattern))
+      return CasePattern{};
+    const int jump = alternative.next;
+    if (op_at(jump) != Op::Jump || function_.instrs[jump].target <= jump) return CasePattern{};
+    if (joined >= 0 && function_.instrs[jump].target != joined) return CasePattern{};
+    joined = function_.instrs[jump].target;
+    alternatives.push_back(alternative.pattern);
+    pos = alternative.fail;
+    if (pos != jump + 1) return CasePattern{};
+  }
+  if (alternatives.size() < 2 || op_at(pos) != Op::PopTop || op_at(joined) != Op::PopTop) return CasePattern{};
+  if (op_at(pos + 1) == Op::Jump && joined == pos + 2) {
+    result.fail = function_.instrs[pos + 1].target;
+  } else if (joined > pos + 1 && op_at(joined - 1) == Op::ReturnValue) {
+    // The optimiser copied the returning code after the match in.
+    result.fail = pos + 1;
+  } else {
+    return CasePattern{};
+  }
+  result.pattern = make::match_or(std::move(alternatives));
+  result.next = joined + 1;
+  return result;
+}
+
 // Reads a guard starting at `at` whose false branch goes to `fail`.
 ast::ExprPtr FunctionDecompiler::read_case_guard(int at, int fail, Stack& stack, int& next) {
   const int count = int(function_.instrs.size());
@@ -138,7 +176,14 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
   // The first case must look like one before anything is committed.
   {
     CasePattern probe = read_case_pattern(index + 1, stack);
-    if (!probe.pattern || probe.fail < 0) return give_up();
+    if (!probe.pattern || probe.fail < 0) {
+      // An or-pattern this does not read (alternatives whose success code
+      // the optimiser copied) still starts a match: COPY, COPY, a test.
+      const bool or_pattern = index + 1 < count && function_.instrs[index + 1].op == Op::Copy &&
+                              function_.instrs[index + 1].arg == 1 && read_case_pattern(index + 2, stack).fail >= 0;
+      if (or_pattern) fail(index, "match statement with an or-pattern this decompiler cannot read");
+      return give_up();
+    }
   }
   // From here on the code is a match statement: a case this cannot read is
   // an error, never left to the generic walk (which would misread it).
@@ -164,7 +209,10 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
   try {
     while (true) {
       if (at < 0 || at >= count) return unsupported();
-      const bool copied = function_.instrs[at].op == Op::Copy && function_.instrs[at].arg == 1;
+      // (A last case tested with an or-pattern starts with the COPY of its
+      // first alternative.)
+      const bool copied =
+          function_.instrs[at].op == Op::Copy && function_.instrs[at].arg == 1 && !read_or_pattern(at, stack).pattern;
       Stack case_stack = stack;
       if (copied) case_stack.push_back(case_stack.back());
       CasePattern p = read_case_pattern(copied ? at + 1 : at, case_stack);
@@ -175,7 +223,12 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
         after = at;
         break;
       }
-      for (int k = copied ? at : at; k < p.next; ++k) visited_[k] = 1;
+      for (int k = at; k < p.next; ++k) {
+        // (an or-pattern may hold a copy of the code its failure goes to,
+        // which is walked where it is read as code)
+        if (p.fail > at && p.fail < p.next && k >= p.fail && k < p.next - 1) continue;
+        visited_[k] = 1;
+      }
       int body = p.next;
       ast::ExprPtr guard;
       // A guard: conditional code between a copied case's pattern and its
@@ -221,13 +274,19 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
       end = function_.instrs[after - 1].target;
       has_default = true;
     }
-    if (end < 0 && after >= 0 && !has_default) end = after;
+    // Still no join: every case leaves (returns, or falls into a copy of
+    // the implicit `return None`), so the code the last case tested fails
+    // into is read as the default case, which compiles the same.
+    if (end < 0 && after >= 0) has_default = true;
     std::vector<ast::MatchCase> cases;
+    bool any_fell = false;  // a case body reached the region's stop
     for (const Pending& c : pending) {
       Stack body_stack = stack;
       body_stack.pop_back();
       ast::Body body;
-      walk_region(c.body_start, region.sub(end, block_at(c.body_start), region.loop), body_stack, body);
+      any_fell |=
+          walk_region(c.body_start, region.sub(end >= 0 ? end : region.stop, block_at(c.body_start), region.loop),
+                      body_stack, body);
       finish_body(body);
       cases.push_back(make::match_case(c.pattern, c.guard, std::move(body)));
     }
@@ -237,13 +296,15 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
       int start = after;
       if (function_.instrs[start].op == Op::Nop) visited_[start++] = 1;
       ast::Body body;
-      walk_region(start, region.sub(end, block_at(start), region.loop), body_stack, body);
+      any_fell |=
+          walk_region(start, region.sub(end >= 0 ? end : region.stop, block_at(start), region.loop), body_stack, body);
       finish_body(body);
       cases.push_back(make::match_case(make::match_as(nullptr, std::nullopt), nullptr, std::move(body)));
       after = end;
     }
     stack.pop_back();
     emit(out, make::match(subject, std::move(cases)), index);
+    if (after < 0 && end < 0 && any_fell) return region.stop;
     return after >= 0 ? after : end;
   } catch (const Error&) {
     throw;

@@ -90,3 +90,34 @@ def match_dotted_chain(x):
         case a.d:
             print('ad')
     print('done')
+
+
+def match_or_patterns(x):
+    match x:
+        case 1 | 2:
+            a = 1
+        case 'x' | 'y' | 'z':
+            a = 2
+        case 6:
+            a = 3
+    return a
+
+
+def match_or_pattern_with_guard(x, flag):
+    match x:
+        case 1 | 2 if flag:
+            print(1)
+        case K.A | K.B:
+            print(2)
+        case _:
+            print(3)
+
+
+def match_or_pattern_last(x):
+    match x:
+        case 0:
+            a = 0
+        case None | True:
+            a = 1
+    return a
+
