@@ -116,6 +116,8 @@ FunctionDecompiler::CasePattern FunctionDecompiler::read_or_pattern(int at, cons
   int pos = at;
   int joined = -1;  // the shared success code
   while (op_at(pos) == Op::Copy && function_.instrs[pos].arg == 1) {
+    // (nested or-patterns are not read: no recursion over runs of COPY)
+    if (op_at(pos + 1) == Op::Copy) return CasePattern{};
     CasePattern alternative = read_case_pattern(pos + 1, stack);
     if (!alternative.pattern || alternative.fail < 0 || ast::as<ast::MatchOr>(alternative.pattern) ||
         ast::as<ast::MatchAs>(alternative.pattern))
@@ -278,15 +280,37 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
     // the implicit `return None`), so the code the last case tested fails
     // into is read as the default case, which compiles the same.
     if (end < 0 && after >= 0) has_default = true;
+    // In a loop the cases may leave through copies of the loop's exit
+    // (`break` as `return None`), which the bodies cannot tell apart here.
+    if (end < 0 && region.loop && after >= 0) {
+      for (int k = index; k < after; ++k) {
+        const ir::Instr& jump = function_.instrs[k];
+        if (jump.op == Op::Jump && jump.target > after && jump.target != region.loop->follow &&
+            inside(jump.target, region))
+          fail(index, "match statement in a loop whose cases do not meet");
+      }
+    }
     std::vector<ast::MatchCase> cases;
     bool any_fell = false;  // a case body reached the region's stop
+    // Inside a loop, a body that stops without ending in a jump statement
+    // left through a copy of the code after the loop (a `break` the
+    // compiler replaced by the function's `return None`): not read yet.
+    auto check_ending = [&](bool fell, const ast::Body& body, int start) {
+      if (fell || !region.loop) return;
+      const ast::Stmt* last = body.empty() ? nullptr : body.back().get();
+      const bool jumps = last && (last->kind == ast::StmtKind::Return || last->kind == ast::StmtKind::Raise ||
+                                  last->kind == ast::StmtKind::Break || last->kind == ast::StmtKind::Continue);
+      if (!jumps) fail(start, "match case in a loop that leaves through a copy of the loop's exit");
+    };
     for (const Pending& c : pending) {
       Stack body_stack = stack;
       body_stack.pop_back();
       ast::Body body;
-      any_fell |=
+      const bool fell =
           walk_region(c.body_start, region.sub(end >= 0 ? end : region.stop, block_at(c.body_start), region.loop),
                       body_stack, body);
+      check_ending(fell, body, c.body_start);
+      any_fell |= fell;
       finish_body(body);
       cases.push_back(make::match_case(c.pattern, c.guard, std::move(body)));
     }
@@ -296,8 +320,10 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
       int start = after;
       if (function_.instrs[start].op == Op::Nop) visited_[start++] = 1;
       ast::Body body;
-      any_fell |=
+      const bool fell =
           walk_region(start, region.sub(end >= 0 ? end : region.stop, block_at(start), region.loop), body_stack, body);
+      check_ending(fell, body, start);
+      any_fell |= fell;
       finish_body(body);
       cases.push_back(make::match_case(make::match_as(nullptr, std::nullopt), nullptr, std::move(body)));
       after = end;
