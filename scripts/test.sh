@@ -2,8 +2,12 @@
 # Installs everything, then runs every test: C++ unit tests (GoogleTest via
 # ctest) and Python tests (pytest).
 set -euo pipefail
-cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
+# A relative interpreter path (PYTHON=venv/bin/python) must survive the
+# changes of directory below.
+if [[ "$PYTHON" == */* ]]; then PYTHON="$(cd "$(dirname "$PYTHON")" && pwd)/$(basename "$PYTHON")"; fi
+export PYTHON
+cd "$(dirname "$0")/.."
 bash scripts/install.sh
 
 echo "== C++ unit tests"
