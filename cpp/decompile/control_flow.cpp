@@ -486,14 +486,15 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // code with a value on the stack stopped in the middle of its `return
   // value` (the with's exit call or finally copy comes first): finish it.
   // (3.11+ load a constant returned there after ending the protection:
-  // the branch stopped before its `return CONSTANT`.)
+  // the branch stopped before its `return CONSTANT`. Module and class
+  // code cannot return: there it is a copy of the implicit return.)
   auto finish_branch_return = [&](bool falls, int at, Stack& branch_stack, ast::Body& body) {
     if (!falls || at < 0 || region.protection < 0 || within_protection(at, region.protection)) return falls;
     const bool value_left = branch_stack.size() > stack.size();
-    const bool constant_return = branch_stack.size() == stack.size() && at + 1 < int(function_.instrs.size()) &&
-                                 function_.instrs[at].op == Op::LoadConst &&
-                                 function_.instrs[at + 1].op == Op::ReturnValue && !visited_[at] &&
-                                 !is_implicit_return_copy(at + 1);
+    const bool constant_return =
+        branch_stack.size() == stack.size() && at + 1 < int(function_.instrs.size()) &&
+        function_.instrs[at].op == Op::LoadConst && function_.instrs[at + 1].op == Op::ReturnValue && !visited_[at] &&
+        !is_implicit_return_copy(at + 1) && kind_ != CodeKind::Module && kind_ != CodeKind::Class;
     if (!value_left && !constant_return) return falls;
     int i = at;
     return !finish_return(i, region, branch_stack, body);

@@ -891,7 +891,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     int start = tail.start;
     while (start < int(instrs.size()) && instrs[start].op == Op::PopBlock) ++start;
     if (start + 1 < int(instrs.size()) && instrs[start].op == Op::LoadConst &&
-        instrs[start + 1].op == Op::ReturnValue && !within_protection(start, region.protection)) {
+        instrs[start + 1].op == Op::ReturnValue && !within_protection(start, region.protection) &&
+        kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
       int i = tail.start;
       if (!finish_return(i, rest_region, tail.stack, rest)) fail(start, "unrecognised return in an except clause");
     } else if (walk_region(tail.start, rest_region, tail.stack, rest)) {

@@ -399,7 +399,8 @@ namespace {
 // and else (3.10+ copy the implicit return there too, and in module code a
 // `return` can only be such a copy).
 // `written` are returns known to be in the source; they stay.
-void strip_implicit_returns(ast::Body& body, bool into_try, const std::vector<ast::StmtPtr>& written) {
+void strip_implicit_returns(ast::Body& body, bool into_try, const std::vector<ast::StmtPtr>& written,
+                            bool into_with = false) {
   if (body.empty()) return;
   if (auto* ret = ast::as<ast::Return>(body.back());
       ret && (!ret->value || is_none_constant(ret->value)) && !holds(written, body.back().get())) {
@@ -407,24 +408,35 @@ void strip_implicit_returns(ast::Body& body, bool into_try, const std::vector<as
     // `try: ... except E: pass` ending the body: the code after the try
     // (the implicit return) was written after it, and the clause's copy of
     // the return is in the clause.
-    if (into_try && !body.empty() && ast::as<ast::Try>(body.back())) strip_implicit_returns(body, into_try, written);
+    if (into_try && !body.empty() && ast::as<ast::Try>(body.back()))
+      strip_implicit_returns(body, into_try, written, into_with);
+    // (Likewise a with statement ending module or class code: its body's
+    // copy of the return runs after the exit call.)
+    if (into_with && !body.empty() && ast::as<ast::With>(body.back()))
+      strip_implicit_returns(body, into_try, written, into_with);
     return;
   }
   auto strip_branch = [&](ast::Body& branch) {
-    strip_implicit_returns(branch, into_try, written);
+    strip_implicit_returns(branch, into_try, written, into_with);
     if (branch.empty()) branch.push_back(make::pass());
   };
   if (auto* branch = ast::as<ast::If>(body.back())) {
     auto copy = std::make_shared<ast::If>(*branch);
-    strip_implicit_returns(copy->body, into_try, written);
-    strip_implicit_returns(copy->orelse, into_try, written);
+    strip_implicit_returns(copy->body, into_try, written, into_with);
+    strip_implicit_returns(copy->orelse, into_try, written, into_with);
     if (copy->body.empty()) copy->body.push_back(make::pass());
     body.back() = copy;
   } else if (auto* statement = ast::as<ast::Try>(body.back()); statement && into_try && statement->finalbody.empty()) {
     auto copy = std::make_shared<ast::Try>(*statement);
     strip_branch(copy->body);
     for (auto& handler : copy->handlers) strip_branch(handler.body);
-    strip_implicit_returns(copy->orelse, into_try, written);  // an else left empty is no else clause
+    strip_implicit_returns(copy->orelse, into_try, written, into_with);  // an else left empty is no else clause
+    body.back() = copy;
+  } else if (auto* with = ast::as<ast::With>(body.back()); with && into_with) {
+    // (Module and class code cannot return: a `return None` ending a with
+    // body there is a copy of the implicit return, after the exit call.)
+    auto copy = std::make_shared<ast::With>(*with);
+    strip_branch(copy->body);
     body.back() = copy;
   }
 }
@@ -482,9 +494,13 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   if (final_return_unreachable) restore_final_else(body);
   // When the implicit return is the unreachable one at the end, every
   // `return None` left in the body was written.
-  if (kind_ != CodeKind::Lambda && !final_return_unreachable)
-    strip_implicit_returns(body, code_.version.minor >= 10 || kind_ == CodeKind::Module || kind_ == CodeKind::Class,
-                           written_returns_);
+  // Module and class code cannot return: every `return None` there is a
+  // copy of the implicit one, wherever it ends up.
+  const bool cannot_return = kind_ == CodeKind::Module || kind_ == CodeKind::Class;
+  if (cannot_return)
+    strip_implicit_returns(body, true, {}, true);
+  else if (kind_ != CodeKind::Lambda && !final_return_unreachable)
+    strip_implicit_returns(body, code_.version.minor >= 10, written_returns_);
   if (kind_ == CodeKind::Class) {
     // Bookkeeping the compiler adds to every class body.
     auto drop = [&](const char* name) {
