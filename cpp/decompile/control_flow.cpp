@@ -838,11 +838,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   if (loop == nullptr) fail(graph_.blocks[block].first, "loop header without a loop");
   const int header = graph_.blocks[block].first;
 
-  // Where `break` goes: the one place outside the loop its body jumps to,
-  // other than the natural exit (which then starts the `else` clause).
-  // Only an unconditional jump out of the loop is a `break`; code outside
-  // the loop that is entered by falling through or by a conditional jump
-  // (a `return` placed after the loop body) belongs to the body.
+  // A try around the whole loop protects its header and its jumps back.
   const int header_handler = graph_.blocks[block].handler_block;
   const bool handler_protects_latches =
       !loop->latches.empty() && std::all_of(loop->latches.begin(), loop->latches.end(), [&](int latch) {
@@ -862,6 +858,11 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     }
     return false;
   };
+  // Where `break` goes: the one place outside the loop its body jumps to,
+  // other than the natural exit (which then starts the `else` clause).
+  // Only an unconditional jump out of the loop is a `break`; code outside
+  // the loop that is entered by falling through or by a conditional jump
+  // (a `return` placed after the loop body) belongs to the body.
   auto follow_of = [&](int natural_exit) {
     const int natural_exit_block = natural_exit >= 0 ? block_at(natural_exit) : -1;
     const bool for_loop = function_.instrs[header].op == Op::ForIter;
