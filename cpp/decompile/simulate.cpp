@@ -237,6 +237,10 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
     emit(out, make::assign(tuple, assigned), index);
     return;
   }
+  if (value.function && value.function->type_alias) {
+    store_type_alias(index, value, target, out);
+    return;
+  }
   if (value.kind == Value::Kind::Function && ast::as<ast::Name>(target)) {
     const std::string& name = ast::as<ast::Name>(target)->id;
     if (defines_name(value.function->code->name, name)) {
@@ -414,6 +418,13 @@ void FunctionDecompiler::simulate_call(int index, Stack& stack) {
     result.function = raw_args.empty() ? nullptr : raw_args[0].function;
     result.class_definition = result.function != nullptr;
     stack.push_back(result);
+    return;
+  }
+  // 3.12+ `def f[T]` / `class C[T]` / `type A[T] = ...`: a hidden function
+  // that builds the definition, called at once.
+  if (callable->kind == Value::Kind::Function && is_generic_parameters_scope(*callable->function->code)) {
+    if (!keyword_names.empty()) fail(index, "generic parameters function called with keywords");
+    stack.push_back(generic_definition(*callable->function, raw_args, index));
     return;
   }
   // A comprehension (≤3.11): <function of the comprehension code>(iter).
@@ -797,6 +808,10 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::BuildTuple:
     case Op::BuildList:
     case Op::BuildSet: {
+      if (builds_type_alias(index)) {
+        build_type_alias(index, stack);
+        return;
+      }
       std::vector<ast::ExprPtr> items(instr.arg);
       for (int i = instr.arg - 1; i >= 0; --i) items[i] = pop_expr(stack, index);
       if (instr.op == Op::BuildTuple) push(make::tuple(std::move(items)));
@@ -989,6 +1004,10 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     }
     case Op::UnpackSequence:
     case Op::UnpackEx: {
+      if (is_star_annotation(index, stack)) {
+        push(make::starred(pop_expr(stack, index)));
+        return;
+      }
       Value source = pop(stack, index);
       const int before = instr.op == Op::UnpackEx ? (instr.arg & 0xff) : instr.arg;
       const int after = instr.op == Op::UnpackEx ? (instr.arg >> 8) : 0;
@@ -1053,6 +1072,11 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (instr.arg == 2) {  // INTRINSIC_IMPORT_STAR (3.12+): `from m import *`, its None result dropped next
         import_star(index, stack, out);
         stack.push_back(Value::unknown("import_star_result"));
+        return;
+      }
+      if (instr.arg == 11) {  // INTRINSIC_TYPEALIAS: the statement was read from its BUILD_TUPLE
+        if (stack.empty() || !stack.back().function || !stack.back().function->type_alias)
+          fail(index, "INTRINSIC_TYPEALIAS without a type alias");
         return;
       }
       ast::ExprPtr operand = pop_expr(stack, index);
