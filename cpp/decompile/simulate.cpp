@@ -115,6 +115,20 @@ bool defines_name(const std::string& code_name, const std::string& stored) {
   return stored.compare(prefix, std::string::npos, code_name) == 0 && stored[0] == '_' && stored[1] != '_';
 }
 
+// STORE_DEREF into a free variable comes from a `nonlocal` declaration,
+// except in a 3.12+ inlined comprehension whose variable has the name of a
+// free variable (`[lambda: T for T in T]`): the comprehension gives the
+// slot a cell of its own (its saved value stays on the stack meanwhile),
+// and `nonlocal T` of a type parameter would not even compile.
+bool stores_free_variable(const CodeObject& code, const ir::Instr& instr, const Stack& stack) {
+  if (std::find(code.freevars.begin(), code.freevars.end(), instr.name) == code.freevars.end()) return false;
+  const std::string saved = "__depyf_unknown_saved_" + instr.name;
+  return std::none_of(stack.begin(), stack.end(), [&](const Value& value) {
+    auto* name = ast::as<ast::Name>(value.expr);
+    return value.kind == Value::Kind::Unknown && name && name->id == saved;
+  });
+}
+
 // A function that only a `def` statement can write (not a lambda).
 bool is_def_value(const Value& value) {
   return value.function && value.function->code && value.function->code->name != "<lambda>" &&
@@ -698,8 +712,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::StoreGlobal: {
       if (instr.op == Op::StoreGlobal && std::find(globals_.begin(), globals_.end(), instr.name) == globals_.end())
         globals_.push_back(instr.name);
-      if (instr.op == Op::StoreDeref &&
-          std::find(code_.freevars.begin(), code_.freevars.end(), instr.name) != code_.freevars.end() &&
+      if (instr.op == Op::StoreDeref && stores_free_variable(code_, instr, stack) &&
           std::find(nonlocals_.begin(), nonlocals_.end(), instr.name) == nonlocals_.end())
         nonlocals_.push_back(instr.name);
       Value value = pop(stack, index);

@@ -277,11 +277,6 @@ ast::ExprPtr FunctionDecompiler::lazy_value(const Value& value, int index) {
                                     [](const ir::Instr& instr) { return instr.target < 0 && instr.handler < 0; });
   if (straight) return lazy.straight_line_value();
   ast::Body body = lazy.run();
-  // An expression declares nothing: a `nonlocal` read from a store into a
-  // cell named like a free variable is an inlined comprehension's variable
-  // shadowing a type parameter.
-  body.erase(std::remove_if(body.begin(), body.end(), [](const ast::StmtPtr& s) { return ast::as<ast::Nonlocal>(s); }),
-             body.end());
   if (ast::ExprPtr returned = returned_expression(body.begin(), body.end())) return returned;
   fail(index, "a lazily evaluated value that is not one expression");
 }
