@@ -63,3 +63,42 @@ class _Private[__T]:
 
     def method[__U](self, arg: __T, other: __U):
         return (__T, __U)
+
+
+class Outer[T](Base):
+    """A generic class with a docstring, super() and a nested generic class."""
+
+    def m[U](self, u: U) -> T:
+        return super().m()
+
+    class Inner[V: T]:
+        def f(self, v: V) -> T:
+            return v
+
+    @staticmethod
+    def s[W](w: W = None) -> "W":
+        return w
+
+
+def uses_lambda[T](x: (lambda: T) = None, *, y: T | None = None):
+    return x
+
+
+async def agen[T](xs: list[T]):
+    for x in xs:
+        yield x
+
+
+def closure_over_outer():
+    z = 1
+
+    def inner[T: z](a: T = z) -> T:
+        nonlocal z
+        z = a
+        return z
+
+    return inner
+
+
+def shadowing_comprehension[T: [lambda: T for T in (T, [1])[1]]]():
+    return [lambda: T for T in T.__name__]
