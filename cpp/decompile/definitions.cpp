@@ -107,12 +107,13 @@ ast::StmtPtr FunctionDecompiler::function_def(const FunctionValue& function, con
   const bool is_async = function.code->flags & (kFlagCoroutine | kFlagAsyncGenerator);
   if (is_async) {
     auto def = make::async_function_def(name, args, body, decorators, returns);
+    def->type_params = function.type_params;
     return def;
   }
-  return make::function_def(name, args, body, decorators, returns);
+  auto def = make::function_def(name, args, body, decorators, returns);
+  def->type_params = function.type_params;
+  return def;
 }
-
-namespace {
 
 // The value a lambda body returns: a lambda holds one expression, so a body
 // that decompiled to `if c: return a` + `return b` (3.12+ copy the return
@@ -129,8 +130,6 @@ ast::ExprPtr returned_expression(ast::Body::const_iterator first, ast::Body::con
   if (!then || !otherwise) return nullptr;
   return make::ifexp(branch->test, then, otherwise);
 }
-
-}  // namespace
 
 ast::ExprPtr FunctionDecompiler::function_expression(const FunctionValue& function, int index) {
   FunctionDecompiler nested(*function.code, options_);
@@ -166,7 +165,9 @@ ast::StmtPtr FunctionDecompiler::class_statement(const Value& call_result, const
   FunctionDecompiler nested(*call_result.function->code, options_);
   ast::Body body = nested.run();
   std::vector<ast::ExprPtr> bases(build->args.begin() + 2, build->args.end());
-  return make::class_def(name, bases, build->keywords, body, call_result.decorators);
+  auto def = make::class_def(name, bases, build->keywords, body, call_result.decorators);
+  def->type_params = call_result.function->type_params;
+  return def;
 }
 
 }  // namespace depyf::decompile

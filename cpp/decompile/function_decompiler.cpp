@@ -512,6 +512,7 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
     drop("__firstlineno__");
     drop("__static_attributes__");
     drop("__classcell__");
+    drop_generic_class_bookkeeping(body);
     // `return __class__`, or with the cell stored on the way (3.12+ read
     // COPY; STORE __classcell__ as `(__classcell__ := __class__)`).
     if (!body.empty()) {

@@ -299,6 +299,32 @@ class FunctionDecompiler {
   void define_function(ast::Body& out, const FunctionValue& function, const std::vector<ast::ExprPtr>& decorators,
                        int index);
 
+  // ---- PEP 695 type parameters, 3.12+ (type_params.cpp) ----
+  // The definition a `<generic parameters of NAME>` function builds, called
+  // at once with `args` (the def's defaults): a def or class value carrying
+  // its type parameters, or a pending `type` statement.
+  static bool is_generic_parameters_scope(const CodeObject& code);
+  Value generic_definition(const FunctionValue& scope, const std::vector<Value>& args, int index);
+  Value run_generic_parameters_scope(const std::vector<Value>& args);
+  int argument_index(const std::string& name, int arguments) const;
+  // The expression a lazily evaluated bound, constraint, default or alias
+  // value function returns.
+  ast::ExprPtr lazy_value(const Value& function, int index);
+  ast::ExprPtr straight_line_value();
+  // `type X[...] = value`: BUILD_TUPLE 3 of (name, type params or None,
+  // value function) before CALL_INTRINSIC_1 INTRINSIC_TYPEALIAS.
+  bool builds_type_alias(int index) const;
+  void build_type_alias(int index, Stack& stack);
+  Value type_alias_value(int index, const std::string& name, std::vector<ast::TypeParam> params,
+                         const Value& value_function);
+  void store_type_alias(int index, const Value& value, const ast::ExprPtr& target, ast::Body& out);
+  // Drops what the compiler adds to the body of a generic class (or of one
+  // holding generic methods): __type_params__, __classdict__, __classdictcell__.
+  static void drop_generic_class_bookkeeping(ast::Body& body);
+  // 3.11+ `*args: *Ts` (PEP 646): the annotation is unpacked to its one
+  // item (UNPACK_SEQUENCE 1) between its name and the next pair.
+  bool is_star_annotation(int index, const Stack& stack) const;
+
   int finish_for_loop(int header, int first, int follow, int exit, const LoopContext& context, const Region& region,
                       bool is_async, const ast::ExprPtr& iterable, bool inline_comprehension, Stack& stack,
                       ast::Body& out);
@@ -421,6 +447,9 @@ ast::ExprPtr negate(ast::ExprPtr expr);
 // `not expr` without folding or De Morgan, for conditions still being built.
 ast::ExprPtr negate_plainly(ast::ExprPtr expr);
 ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body);
+// The one expression a lambda-like body returns (a conditional return
+// becomes an IfExp), or null.
+ast::ExprPtr returned_expression(ast::Body::const_iterator first, ast::Body::const_iterator last);
 void restore_final_else(ast::Body& body);
 
 }  // namespace depyf::decompile

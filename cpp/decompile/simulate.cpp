@@ -115,6 +115,20 @@ bool defines_name(const std::string& code_name, const std::string& stored) {
   return stored.compare(prefix, std::string::npos, code_name) == 0 && stored[0] == '_' && stored[1] != '_';
 }
 
+// STORE_DEREF into a free variable comes from a `nonlocal` declaration,
+// except in a 3.12+ inlined comprehension whose variable has the name of a
+// free variable (`[lambda: T for T in T]`): the comprehension gives the
+// slot a cell of its own (its saved value stays on the stack meanwhile),
+// and `nonlocal T` of a type parameter would not even compile.
+bool stores_free_variable(const CodeObject& code, const ir::Instr& instr, const Stack& stack) {
+  if (std::find(code.freevars.begin(), code.freevars.end(), instr.name) == code.freevars.end()) return false;
+  const std::string saved = "__depyf_unknown_saved_" + instr.name;
+  return std::none_of(stack.begin(), stack.end(), [&](const Value& value) {
+    auto* name = ast::as<ast::Name>(value.expr);
+    return value.kind == Value::Kind::Unknown && name && name->id == saved;
+  });
+}
+
 // A function that only a `def` statement can write (not a lambda).
 bool is_def_value(const Value& value) {
   return value.function && value.function->code && value.function->code->name != "<lambda>" &&
@@ -235,6 +249,10 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
       if (!group->value && !carried) fail(index, "rotated value without an expression");
     ast::ExprPtr assigned = group->value ? group->value : make::tuple(group->values);
     emit(out, make::assign(tuple, assigned), index);
+    return;
+  }
+  if (value.function && value.function->type_alias) {
+    store_type_alias(index, value, target, out);
     return;
   }
   if (value.kind == Value::Kind::Function && ast::as<ast::Name>(target)) {
@@ -414,6 +432,13 @@ void FunctionDecompiler::simulate_call(int index, Stack& stack) {
     result.function = raw_args.empty() ? nullptr : raw_args[0].function;
     result.class_definition = result.function != nullptr;
     stack.push_back(result);
+    return;
+  }
+  // 3.12+ `def f[T]` / `class C[T]` / `type A[T] = ...`: a hidden function
+  // that builds the definition, called at once.
+  if (callable->kind == Value::Kind::Function && is_generic_parameters_scope(*callable->function->code)) {
+    if (!keyword_names.empty()) fail(index, "generic parameters function called with keywords");
+    stack.push_back(generic_definition(*callable->function, raw_args, index));
     return;
   }
   // A comprehension (≤3.11): <function of the comprehension code>(iter).
@@ -687,8 +712,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::StoreGlobal: {
       if (instr.op == Op::StoreGlobal && std::find(globals_.begin(), globals_.end(), instr.name) == globals_.end())
         globals_.push_back(instr.name);
-      if (instr.op == Op::StoreDeref &&
-          std::find(code_.freevars.begin(), code_.freevars.end(), instr.name) != code_.freevars.end() &&
+      if (instr.op == Op::StoreDeref && stores_free_variable(code_, instr, stack) &&
           std::find(nonlocals_.begin(), nonlocals_.end(), instr.name) == nonlocals_.end())
         nonlocals_.push_back(instr.name);
       Value value = pop(stack, index);
@@ -797,6 +821,10 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::BuildTuple:
     case Op::BuildList:
     case Op::BuildSet: {
+      if (builds_type_alias(index)) {
+        build_type_alias(index, stack);
+        return;
+      }
       std::vector<ast::ExprPtr> items(instr.arg);
       for (int i = instr.arg - 1; i >= 0; --i) items[i] = pop_expr(stack, index);
       if (instr.op == Op::BuildTuple) push(make::tuple(std::move(items)));
@@ -989,6 +1017,10 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     }
     case Op::UnpackSequence:
     case Op::UnpackEx: {
+      if (is_star_annotation(index, stack)) {
+        push(make::starred(pop_expr(stack, index)));
+        return;
+      }
       Value source = pop(stack, index);
       const int before = instr.op == Op::UnpackEx ? (instr.arg & 0xff) : instr.arg;
       const int after = instr.op == Op::UnpackEx ? (instr.arg >> 8) : 0;
@@ -1053,6 +1085,11 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (instr.arg == 2) {  // INTRINSIC_IMPORT_STAR (3.12+): `from m import *`, its None result dropped next
         import_star(index, stack, out);
         stack.push_back(Value::unknown("import_star_result"));
+        return;
+      }
+      if (instr.arg == 11) {  // INTRINSIC_TYPEALIAS: the statement was read from its BUILD_TUPLE
+        if (stack.empty() || !stack.back().function || !stack.back().function->type_alias)
+          fail(index, "INTRINSIC_TYPEALIAS without a type alias");
         return;
       }
       ast::ExprPtr operand = pop_expr(stack, index);

@@ -39,6 +39,12 @@ struct FunctionValue {
   ast::ExprPtr annotations;  // a Tuple of name/value pairs (3.10+) or Dict, may be null
   ast::ExprPtr closure;      // may be null
   std::string qualname;      // ≤3.10: from the stack
+  // PEP 695 (3.12+, type_params.cpp): the `[T, *Ts, **P]` of a def or class
+  // built inside a `<generic parameters of NAME>` function, and a `type X =
+  // ...` statement whose lazily evaluated value `code` is (waiting for the
+  // store of X).
+  std::vector<ast::TypeParam> type_params;
+  std::shared_ptr<ast::TypeAlias> type_alias;
 };
 
 struct ImportValue {
