@@ -561,8 +561,19 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   if (then_falls && else_falls && region.protection >= 0 && then_stopped >= 0 && else_stopped >= 0 &&
       then_stopped != else_stopped && !within_protection(then_stopped, region.protection) &&
       !within_protection(else_stopped, region.protection)) {
-    const int n = implicit_return_tail_length(then_stopped);
-    if (n > 0 && n == implicit_return_tail_length(else_stopped)) {
+    // (3.10 and 3.12+ also copy a short returning tail such as `return x`
+    // to where each branch leaves the try, same lines and all.)
+    int n = implicit_return_tail_length(then_stopped);
+    if (n == 0 || n != implicit_return_tail_length(else_stopped)) n = 0;
+    // (Not when the branches push values: that is a conditional expression
+    // feeding the copied tail.)
+    auto unchanged = [&](const Stack& arm) {
+      return arm.size() == stack.size() && std::equal(arm.begin(), arm.end(), stack.begin(), [](auto& a, auto& b) {
+               return a.expr == b.expr;
+             });
+    };
+    if (n == 0 && unchanged(then_stack) && unchanged(else_stack)) n = exit_copy_length(else_stopped, then_stopped);
+    if (n > 0) {
       for (int k = 0; k < n; ++k) visited_[else_stopped + k] = 1;
       continue_at = then_stopped;
     }

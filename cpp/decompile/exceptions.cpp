@@ -1130,6 +1130,28 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
     fail(e, "with statement without its normal exit call");
   for (int k = 0; k < 4; ++k) visited_[e + k] = 1;
   visited_[drop] = 1;
+  // 3.10 give each branch of an if ending the body its own copy of the
+  // exit call and of a short returning tail after the with; the walk of
+  // such a branch stopped where its copy begins.
+  if (code_.version.minor == 10) {
+    for (int exit : protected_body_exits(p, handler)) {
+      if (exit == e || visited_[exit] || with_exit_call_length(exit) == 0) continue;
+      if (const int n = exit_copy_length(exit, e); n > 0)
+        for (int k = 0; k < n; ++k) visited_[exit + k] = 1;
+    }
+  }
+  // 3.10 give the normal exit its own copy of a short returning tail after
+  // the with when the suppressing exit handler falls into that tail, shared
+  // with other code (`if c: with ...: ...` + `return x`): the copy is the
+  // code after the with, not part of the with's branch.
+  if (const int after = with_suppressed_continuation(handler);
+      code_.version.minor == 10 && after > drop + 1 && !visited_[after]) {
+    if (const int n = exit_copy_length(drop + 1, after); n > 0) {
+      for (int k = 0; k < n; ++k) visited_[drop + 1 + k] = 1;
+      continues_at_.emplace_back(out.back(), after);
+      return -1;
+    }
+  }
   return drop + 1;
 }
 

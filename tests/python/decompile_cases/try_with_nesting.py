@@ -287,3 +287,40 @@ def with_try_finally_generator(self):
             yield
         finally:
             self.history[:] = old
+
+
+# 3.10 copy a short returning tail after a with into the with's normal
+# exit when the exit handler falls into a shared copy of it.
+def with_in_if_then_return(filename):
+    result = False
+    if filename:
+        with open(filename, "rb") as fp:
+            result = check(fp)
+    return result
+
+
+# ... and into every branch of an if that ends a try body.
+def with_in_else_in_try_then_return(filename):
+    result = False
+    try:
+        if hasattr(filename, "read"):
+            result = check(filename)
+        else:
+            with open(filename, "rb") as fp:
+                result = check(fp)
+    except OSError:
+        pass
+    return result
+
+
+# ... and, with the exit call, into every branch of an if ending the body.
+def with_ending_in_if_then_return(self, cmd, callback, blocksize=8192):
+    with self.transfercmd(cmd) as conn:
+        while 1:
+            data = conn.recv(blocksize)
+            if not data:
+                break
+            callback(data)
+        if _SSLSocket is not None and isinstance(conn, _SSLSocket):
+            conn.unwrap()
+    return self.voidresp()
