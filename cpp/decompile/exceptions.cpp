@@ -264,19 +264,11 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
   const auto& instrs = function_.instrs;
   for (int steps = 0; steps < 64 && i < int(instrs.size()); ++steps) {
     // Copies of the finally bodies on the way out, innermost first.
-    const FinallyBody innermost{body_region.finally_start, body_region.finally_length, body_region.outer_finally};
-    bool skipped = false;
-    for (const FinallyBody* f = &innermost; f != nullptr && !skipped; f = f->outer) {
-      if (f->length <= 0 || i + f->length >= int(instrs.size())) continue;
-      bool copy = true;
-      for (int k = 0; k < f->length && copy; ++k) copy = same_instruction_at(i + k, f->start + k);
-      if (copy) {
-        for (int k = 0; k < f->length; ++k) visited_[i + k] = 1;
-        i += f->length;
-        skipped = true;
-      }
+    if (const int n = finally_copy_length(i, body_region); n > 0) {
+      for (int k = 0; k < n; ++k) visited_[i + k] = 1;
+      i += n;
+      continue;
     }
-    if (skipped) continue;
     const Op op = instrs[i].op;
     switch (op) {
       case Op::ReturnValue:
@@ -334,6 +326,55 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
     }
   }
   return false;
+}
+
+// Past the POP_BLOCKs and the enclosing finally bodies (innermost first;
+// copies of them, 3.8: CALL_FINALLY) that run from `at` on the way out
+// of a try.
+int FunctionDecompiler::past_finally_copies(int at, const Region& region) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  for (int n = -1; n != 0;) {
+    while (at < count && instrs[at].op == Op::PopBlock) ++at;
+    n = at < count && instrs[at].op == Op::CallFinally ? 1 : finally_copy_length(at, region);
+    at += n;
+  }
+  return at;
+}
+
+// Whether the code at `at` (a clause's) runs an enclosing finally body
+// (after POP_BLOCKs) and returns by a statement of its own. 3.10+ copy an
+// exit block of at most four instructions into each jump to it, lines and
+// all, so a short finally body and return may be a copy of the code after
+// the try; a longer one is the clause's own `return`.
+bool FunctionDecompiler::runs_finally_copy(int at, const Region& region) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  while (at < count && instrs[at].op == Op::PopBlock) ++at;
+  if (past_finally_copies(at, region) == at) return false;
+  if (code_.version.minor <= 9) return true;
+  constexpr int kMaxCopiedExit = 4;  // MAX_COPY_SIZE in CPython's flowgraph.c
+  int instructions = 0;
+  for (int i = at; i < count && instructions <= kMaxCopiedExit; ++i) {
+    // (IR instructions from one bytecode instruction share its offset.)
+    if (i == at || instrs[i].offset != instrs[i - 1].offset) ++instructions;
+    const Op op = instrs[i].op;
+    if (op == Op::ReturnValue || op == Op::RaiseVarargs || op == Op::Reraise || instrs[i].target >= 0) break;
+  }
+  return instructions > kMaxCopiedExit;
+}
+
+// The length of the copy of an enclosing finally body (the innermost
+// that matches) at `at`, 0 when there is none.
+int FunctionDecompiler::finally_copy_length(int at, const Region& region) const {
+  const FinallyBody innermost{region.finally_start, region.finally_length, region.outer_finally};
+  for (const FinallyBody* f = &innermost; f != nullptr; f = f->outer) {
+    if (f->length <= 0 || at + f->length >= int(function_.instrs.size())) continue;
+    bool copy = true;
+    for (int k = 0; k < f->length && copy; ++k) copy = same_instruction_at(at + k, f->start + k);
+    if (copy) return f->length;
+  }
+  return 0;
 }
 
 // How long the code at `copy` repeats the code at `original` up to a
@@ -731,6 +772,10 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         if (dead_exit && *dead_exit < 0) *dead_exit = dead_clause_exit(exit + 1, name);
       } else if (after < int(instrs.size()) && instrs[after].op == Op::Jump) {
         visited_[after] = 1;
+        // (3.10 give each clause's jump its own copy of a short exit after
+        // the try: one is the code, the others repeat it.)
+        if (const int n = join >= 0 ? exit_copy_length(instrs[after].target, join) : 0; n > 0)
+          for (int k = 0; k < n; ++k) visited_[instrs[after].target + k] = 1;
         if (join < 0) join = instrs[after].target;
       } else if (join < 0 && after < int(instrs.size())) {
         // The clause goes on without a jump: either a copy of the short code
@@ -854,8 +899,11 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     const std::vector<char>& reachable = normally_reachable_from(index, local);
     for (int k = body_end; k < int(instrs.size()) && join < 0; ++k) {
       if (!reachable[block_at(k)]) continue;
+      // (A clause that runs a copy of an enclosing finally body first
+      // returns by a statement of its own: the compiler copies no code
+      // with lines of its own into a clause.)
       const bool all_copies = std::all_of(tails.begin(), tails.end(), [&](const ClauseTail& tail) {
-        return tail_copy_length(tail.start, k, evidence) > 0;
+        return tail_copy_length(tail.start, k, evidence) > 0 && !runs_finally_copy(tail.start, region);
       });
       if (all_copies) join = k;
     }
@@ -888,8 +936,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // `return CONSTANT` in a clause inside an enclosing try: the constant
     // is loaded after leaving that try's protection (≤3.10: after its
     // POP_BLOCK), where a walk stops.
-    int start = tail.start;
-    while (start < int(instrs.size()) && instrs[start].op == Op::PopBlock) ++start;
+    // (Copies of enclosing finally bodies may run first.)
+    const int start = past_finally_copies(tail.start, region);
     if (start + 1 < int(instrs.size()) && instrs[start].op == Op::LoadConst &&
         instrs[start + 1].op == Op::ReturnValue && !within_protection(start, region.protection) &&
         kind_ != CodeKind::Module && kind_ != CodeKind::Class) {

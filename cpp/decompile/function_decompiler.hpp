@@ -233,6 +233,9 @@ class FunctionDecompiler {
   static bool same_op(ir::Op a, ir::Op b);
   bool match_finally_copy(int original, int copy, int protection, std::vector<int>& copy_instrs,
                           std::vector<int>& continuations) const;
+  int past_finally_copies(int at, const Region& region) const;
+  int finally_copy_length(int at, const Region& region) const;
+  bool runs_finally_copy(int at, const Region& region) const;
   bool finish_return(int& i, const Region& body_region, Stack& stack, ast::Body& body);
   bool finish_return_after(int body_end, const Region& body_region, std::size_t base, Stack& body_stack,
                            ast::Body& body);

@@ -180,3 +180,50 @@ def constant_return_in_nested_clause(f, dotlock):
         f(pre_lock)
     except:
         raise
+
+
+# A `return` in an except clause inside try/finally runs its own copy of
+# the finally body (3.8: CALL_FINALLY) before returning.
+def return_in_clause_under_finally(f):
+    try:
+        a()
+    except E:
+        return
+    finally:
+        f.close()
+    if v:
+        b()
+
+
+def return_constant_in_clause_under_finally(f):
+    try:
+        a()
+    except E:
+        return 1
+    finally:
+        f.close()
+    b()
+
+
+# ... also where the function ends after the try: the clause's return is
+# no copy of the code after the try (too long for the 3.10+ exit copies).
+def return_in_clause_under_finally_at_end(f):
+    try:
+        a()
+    except E:
+        return
+    finally:
+        f.close()
+
+
+def clause_falling_into_short_finally(self, fut, sock):
+    try:
+        sock.connect()
+    except (BlockingIOError, InterruptedError):
+        self.wait(fut)
+    except BaseException as exc:
+        fut.set_exception(exc)
+    else:
+        fut.set_result(None)
+    finally:
+        fut = None
