@@ -490,11 +490,20 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // code cannot return: there it is a copy of the implicit return.)
   auto finish_branch_return = [&](bool falls, int at, Stack& branch_stack, ast::Body& body) {
     if (!falls || at < 0 || region.protection < 0 || within_protection(at, region.protection)) return falls;
-    const bool value_left = branch_stack.size() > stack.size();
+    // (A return inside a for loop drops the iterator first, the value
+    // moved below it; the finally bodies it leaves run before a constant
+    // is loaded.)
+    const bool iterator_dropped =
+        !stack.empty() && stack.back().kind == Value::Kind::Iterator &&
+        (branch_stack.size() < stack.size() || branch_stack[stack.size() - 1].kind != Value::Kind::Iterator);
+    const std::size_t base = stack.size() - (iterator_dropped ? 1 : 0);
+    const bool value_left = branch_stack.size() > base;
+    const bool same_stack = branch_stack.size() == base;
+    const int load = past_finally_copies(at, region);
     const bool constant_return =
-        branch_stack.size() == stack.size() && at + 1 < int(function_.instrs.size()) &&
-        function_.instrs[at].op == Op::LoadConst && function_.instrs[at + 1].op == Op::ReturnValue && !visited_[at] &&
-        !is_implicit_return_copy(at + 1) && kind_ != CodeKind::Module && kind_ != CodeKind::Class;
+        same_stack && load + 1 < int(function_.instrs.size()) && function_.instrs[load].op == Op::LoadConst &&
+        function_.instrs[load + 1].op == Op::ReturnValue && !visited_[load] && !is_implicit_return_copy(load + 1) &&
+        kind_ != CodeKind::Module && kind_ != CodeKind::Class;
     if (!value_left && !constant_return) return falls;
     int i = at;
     return !finish_return(i, region, branch_stack, body);

@@ -264,11 +264,7 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
   const auto& instrs = function_.instrs;
   for (int steps = 0; steps < 64 && i < int(instrs.size()); ++steps) {
     // Copies of the finally bodies on the way out, innermost first.
-    if (const int n = finally_copy_length(i, body_region); n > 0) {
-      for (int k = 0; k < n; ++k) visited_[i + k] = 1;
-      i += n;
-      continue;
-    }
+    if (skip_branching_finally_copy(i, body_region)) continue;
     const Op op = instrs[i].op;
     switch (op) {
       case Op::ReturnValue:
@@ -342,6 +338,31 @@ int FunctionDecompiler::past_finally_copies(int at, const Region& region) const 
   return at;
 }
 
+// A copy of an enclosing finally body at `at`, innermost first. With
+// branches (`finally: if f: f.close()`), its paths may each go on into
+// their own copy of the rest of the return (3.12+ duplicate the
+// RETURN_VALUE): marks the copy and those duplicates decompiled and moves
+// `at` to the first path's continuation; false when there is no copy.
+bool FunctionDecompiler::skip_branching_finally_copy(int& at, const Region& region) {
+  const FinallyBody innermost{region.finally_start, region.finally_length, region.outer_finally};
+  for (const FinallyBody* f = &innermost; f != nullptr; f = f->outer) {
+    if (f->length <= 0) continue;
+    std::vector<int> copy, continuations;
+    if (!match_finally_copy(f->start, at, function_.instrs[f->start].handler, copy, continuations)) continue;
+    std::vector<int> duplicates;
+    for (std::size_t c = 1; c < continuations.size(); ++c) {
+      const int n = same_code_to_exit(continuations[c], continuations[0]);
+      if (n == 0) return false;
+      for (int k = 0; k < n; ++k) duplicates.push_back(continuations[c] + k);
+    }
+    for (int k : copy) visited_[k] = 1;
+    for (int k : duplicates) visited_[k] = 1;
+    at = continuations[0];
+    return true;
+  }
+  return false;
+}
+
 // Whether the code at `at` (a clause's) runs an enclosing finally body
 // (after POP_BLOCKs) and returns by a statement of its own. 3.10+ copy an
 // exit block of at most four instructions into each jump to it, lines and
@@ -370,8 +391,14 @@ int FunctionDecompiler::finally_copy_length(int at, const Region& region) const 
   const FinallyBody innermost{region.finally_start, region.finally_length, region.outer_finally};
   for (const FinallyBody* f = &innermost; f != nullptr; f = f->outer) {
     if (f->length <= 0 || at + f->length >= int(function_.instrs.size())) continue;
+    // (Its jumps go to the same places in it: a copy whose branches go on
+    // into copies of their own is read by skip_branching_finally_copy.)
     bool copy = true;
-    for (int k = 0; k < f->length && copy; ++k) copy = same_instruction_at(at + k, f->start + k);
+    for (int k = 0; k < f->length && copy; ++k) {
+      const ir::Instr& instr = function_.instrs[at + k];
+      copy = same_instruction_at(at + k, f->start + k) &&
+             (instr.target < 0 || instr.target - at == function_.instrs[f->start + k].target - f->start);
+    }
     if (copy) return f->length;
   }
   return 0;

@@ -236,6 +236,7 @@ class FunctionDecompiler {
   int past_finally_copies(int at, const Region& region) const;
   int finally_copy_length(int at, const Region& region) const;
   bool runs_finally_copy(int at, const Region& region) const;
+  bool skip_branching_finally_copy(int& at, const Region& region);
   bool finish_return(int& i, const Region& body_region, Stack& stack, ast::Body& body);
   bool finish_return_after(int body_end, const Region& body_region, std::size_t base, Stack& body_stack,
                            ast::Body& body);

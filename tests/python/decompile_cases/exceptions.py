@@ -227,3 +227,37 @@ def clause_falling_into_short_finally(self, fut, sock):
         fut.set_result(None)
     finally:
         fut = None
+
+
+# A `return` inside a for loop inside try/finally: it drops the iterator,
+# runs its copy of the finally body (which may branch), then returns.
+def return_in_loop_under_finally(tests, h):
+    f = None
+    try:
+        for tf in tests:
+            res = tf(h, f)
+            if res:
+                return res
+    finally:
+        if f:
+            f.close()
+
+
+def return_constant_in_loop_under_finally(tests, f):
+    try:
+        for tf in tests:
+            if tf:
+                return 1
+    finally:
+        f.close()
+    g()
+
+
+def return_constant_in_loop_under_finally_then_return(tests, f):
+    try:
+        for tf in tests:
+            if tf:
+                return 1
+    finally:
+        f.close()
+    return 2
