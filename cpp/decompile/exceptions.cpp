@@ -804,10 +804,11 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         if (const int n = join >= 0 ? exit_copy_length(instrs[after].target, join) : 0; n > 0)
           for (int k = 0; k < n; ++k) visited_[instrs[after].target + k] = 1;
         if (join < 0) join = instrs[after].target;
-      } else if (join < 0 && after < int(instrs.size())) {
+      } else if (after < int(instrs.size()) && !visited_[after]) {
         // The clause goes on without a jump: either a copy of the short code
-        // after the try (3.12+ duplicate exits) or code of its own; the
-        // caller decides once it knows what follows the try.
+        // after the try (3.12+ duplicate exits) or code of its own (a
+        // `return` after a named clause's unbinding); the caller decides
+        // once it knows what follows the try.
         Stack rest_stack = clause_stack;
         if (code_.version.minor >= 11 && !rest_stack.empty()) rest_stack.pop_back();
         tails.push_back(ClauseTail{int(handlers.size()) - 1, after, rest_stack});

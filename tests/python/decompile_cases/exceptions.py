@@ -261,3 +261,33 @@ def return_constant_in_loop_under_finally_then_return(tests, f):
     finally:
         f.close()
     return 2
+
+
+# A named except clause whose `return` comes after its name's unbinding,
+# after a clause that goes on to the code after the try.
+def return_in_named_clause_after_passing_clause(self, data):
+    try:
+        n = self._sock.send(data)
+    except BlockingIOError:
+        pass
+    except BaseException as exc:
+        self._fatal_error(exc)
+        return
+    self._buffer.append(data)
+
+
+def return_in_named_clause_with_else(self, data):
+    if not self._buffer:
+        try:
+            n = self._sock.send(data)
+        except (BlockingIOError, InterruptedError):
+            pass
+        except BaseException as exc:
+            self._fatal_error(exc, 'Fatal write error on socket transport')
+            return
+        else:
+            data = memoryview(data)[n:]
+            if not data:
+                return
+        self._loop._add_writer(self._sock_fd, self._write_ready)
+    self._buffer.append(data)
