@@ -132,7 +132,12 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
       work.pop_back();
       if (seen[block]) continue;
       seen[block] = 1;
-      for (int succ : graph_.blocks[block].successors) {
+      // (An except clause of a try inside the branch, whose body returns,
+      // is how that branch goes on.)
+      std::vector<int> next = graph_.blocks[block].successors;
+      if (const int handler = graph_.blocks[block].handler_block; handler >= 0 && graph_.dominates(head, handler))
+        next.push_back(handler);
+      for (int succ : next) {
         if (succ == head) continue;  // a loop back to the branch's own head
         if (graph_.dominates(head, succ)) {
           work.push_back(succ);

@@ -916,8 +916,11 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     }
   }
   // Clauses that run on into copies of the code after the try: find that
-  // code on the normal path and make it the join.
-  if (join < 0 && falls && !tails.empty()) {
+  // code on the normal path and make it the join. (A body that returns
+  // does not reach it: then it is code that other paths reach, such as
+  // the code after an if whose branch the try ends, not walked yet; only
+  // 3.10+ copy such code into a clause.)
+  if (join < 0 && !tails.empty() && (falls || code_.version.minor >= 10)) {
     int clauses_end = handler;
     for (const ClauseTail& tail : tails) clauses_end = std::max(clauses_end, tail.start);
     const int evidence = code_.version.minor >= 12 && handler > body_end
@@ -927,6 +930,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     const std::vector<char>& reachable = normally_reachable_from(index, local);
     for (int k = body_end; k < int(instrs.size()) && join < 0; ++k) {
       if (!reachable[block_at(k)]) continue;
+      if (!falls && (visited_[k] || graph_.blocks[block_at(k)].first != k)) continue;
       // (A clause that runs a copy of an enclosing finally body first
       // returns by a statement of its own: the compiler copies no code
       // with lines of its own into a clause.)

@@ -291,3 +291,34 @@ def return_in_named_clause_with_else(self, data):
                 return
         self._loop._add_writer(self._sock_fd, self._write_ready)
     self._buffer.append(data)
+
+
+# A try ending an if branch whose body returns: the except clause goes on
+# to the code after the if (3.10+: into its own copy of that code).
+def try_returning_in_if_then_code_after(a, f, g):
+    if a:
+        try:
+            return f()
+        except E:
+            pass
+    return g()
+
+
+def try_returning_in_compound_if(key, msg, digest):
+    if _hashopenssl is not None and isinstance(digest, (str, _functype)):
+        try:
+            return _hashopenssl.hmac_digest(key, msg, digest)
+        except _hashopenssl.UnsupportedDigestmodError:
+            pass
+    if callable(digest):
+        digest_cons = digest
+    return digest_cons()
+
+
+def try_returning_in_if_clause_returns(expression):
+    if expression:
+        namespace = {**sys.modules}
+        try:
+            return eval(expression, namespace)
+        except BaseException:
+            return None
