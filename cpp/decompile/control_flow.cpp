@@ -572,6 +572,14 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   };
   if (!then_falls && else_falls && left_protection(else_stopped)) continue_at = else_stopped;
   if (then_falls && !else_falls && left_protection(then_stopped)) continue_at = then_stopped;
+  // A branch that falls to the end of the except clause it is in meets
+  // the other there (3.13 give each branch its own copy of that end).
+  auto clause_end = [&](int at) {
+    return region.clause_depth >= 0 && at >= 0 && at < int(function_.instrs.size()) &&
+           function_.instrs[at].op == Op::PopExcept;
+  };
+  if (continue_at < 0 && then_falls && clause_end(then_stopped)) continue_at = then_stopped;
+  if (continue_at < 0 && else_falls && clause_end(else_stopped)) continue_at = else_stopped;
   if (then_falls && else_falls && region.protection >= 0 && then_stopped >= 0 && else_stopped >= 0 &&
       then_stopped != else_stopped && !within_protection(then_stopped, region.protection) &&
       !within_protection(else_stopped, region.protection)) {

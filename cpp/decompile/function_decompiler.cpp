@@ -349,6 +349,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           }
           if (!region.clause_returns || !unwinds_to_return(after)) {
             if (region.clause_ends) region.clause_ends->push_back(i);
+            if (region.stopped_at) *region.stopped_at = i;
             return true;
           }
         }

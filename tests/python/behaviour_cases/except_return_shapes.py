@@ -92,6 +92,24 @@ def make_g(fail_first, fail_second=False):
     return g
 
 
+def elif_chain_in_named_clause(opener, code, create):
+    # 3.13 gives each branch its own copy of the clause's end; decompiled as
+    # separate ifs, the `else: raise` ran after the first branch too.
+    try:
+        f = opener("first")
+    except OSError as e:
+        if e.errno == code:
+            if create:
+                f = opener("create")
+            else:
+                raise KeyError("missing")
+        elif e.errno in (13, 30):
+            f = "read-only"
+        else:
+            raise
+    return f
+
+
 def run_cases(ns):
     """Results of every case call, with the functions of namespace `ns`."""
     results = []
@@ -123,4 +141,22 @@ def run_cases(ns):
                 h.extend([7, 8])
 
         results.append(("while_try", list(ns["while_try_without_normal_exit"](h, grow_once))))
+
+    def opener_failing(errno_value):
+        def opener(mode):
+            if mode == "first":
+                error = OSError("no")
+                error.errno = errno_value
+                raise error
+            return mode
+
+        return opener
+
+    for errno_value in (2, 13, 30, 5):
+        for create in (True, False):
+            try:
+                value = ns["elif_chain_in_named_clause"](opener_failing(errno_value), 2, create)
+            except (KeyError, OSError) as error:
+                value = type(error).__name__
+            results.append(("elif_chain", errno_value, create, value))
     return results

@@ -322,3 +322,21 @@ def try_returning_in_if_clause_returns(expression):
             return eval(expression, namespace)
         except BaseException:
             return None
+
+
+def elif_chain_in_named_clause(self, create, errno):
+    # 3.13 copies the clause's end (POP_EXCEPT, unbinding) into each branch;
+    # the branches still meet there (mailbox._singlefileMailbox.__init__).
+    try:
+        f = open(self._path, "rb+")
+    except OSError as e:
+        if e.errno == errno.ENOENT:
+            if create:
+                f = open(self._path, "wb+")
+            else:
+                raise KeyError(self._path)
+        elif e.errno in (errno.EACCES, errno.EROFS):
+            f = open(self._path, "rb")
+        else:
+            raise
+    self._file = f
