@@ -226,6 +226,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       continue;
     }
     const ir::Instr& instr = function_.instrs[i];
+    if (instr.op == Op::Copy) {  // a match statement's first case copies its subject
+      const int next = try_match_statement(i, region, stack, out);
+      if (next != -2) {
+        i = next;
+        continue;
+      }
+    }
     switch (instr.op) {
       case Op::PopJumpIfFalse:
       case Op::PopJumpIfTrue:

@@ -1,0 +1,340 @@
+// `match` statements (3.10+). The compiler keeps the subject on the stack
+// across the cases: every case but the last one tested copies it (COPY 1 /
+// DUP_TOP), its pattern consumes the copy and jumps to the next case when it
+// fails, then a guard may jump there too, and POP_TOP drops the subject
+// before the body. The last case tested uses the subject itself; a trailing
+// `case _:` is compiled as plain code after it (a NOP keeps its line).
+// A single-case match compiles like an if statement or an assignment and is
+// read as one (same bytecode), so this only starts at a copied first case.
+#include <algorithm>
+
+#include "ast/factory.hpp"
+#include "code/error.hpp"
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+using ir::is_conditional_jump;
+using ir::Op;
+namespace make = ast::make;
+
+namespace {
+
+bool is_store(Op op) {
+  return op == Op::StoreFast || op == Op::StoreName || op == Op::StoreGlobal || op == Op::StoreDeref;
+}
+
+bool is_value_load(Op op) {
+  return op == Op::LoadConst || op == Op::LoadGlobal || op == Op::LoadName || op == Op::LoadFast ||
+         op == Op::LoadDeref || op == Op::LoadAttr;
+}
+
+// A value pattern must be a literal or a dotted name (`Color.RED`).
+bool is_value_pattern_expr(const ast::ExprPtr& expr) {
+  if (auto* constant = ast::as<ast::Constant>(expr)) {
+    switch (constant->value->kind) {
+      case Constant::Kind::Int:
+      case Constant::Kind::Float:
+      case Constant::Kind::Bytes:
+      case Constant::Kind::Str: return !constant->kind_prefix;
+      default: return false;
+    }
+  }
+  auto* attribute = ast::as<ast::Attribute>(expr);
+  if (!attribute) return false;
+  if (ast::as<ast::Name>(attribute->value)) return true;
+  return is_value_pattern_expr(attribute->value) && ast::as<ast::Attribute>(attribute->value);
+}
+
+bool is_singleton(const ast::ExprPtr& expr) {
+  auto* constant = ast::as<ast::Constant>(expr);
+  return constant && (constant->value->kind == Constant::Kind::None || constant->value->kind == Constant::Kind::Bool);
+}
+
+}  // namespace
+
+FunctionDecompiler::CasePattern FunctionDecompiler::read_case_pattern(int at, const Stack& stack) {
+  CasePattern result;
+  const int count = int(function_.instrs.size());
+  if (at < 0 || at >= count) return result;
+  const ir::Instr& first = function_.instrs[at];
+  if (first.op == Op::Copy && first.arg == 1) return read_or_pattern(at, stack);
+  if (first.op == Op::PopTop) {
+    result.pattern = make::match_as(nullptr, std::nullopt);
+    result.next = at + 1;
+    return result;
+  }
+  if (is_store(first.op)) {
+    result.pattern = make::match_as(nullptr, first.name);
+    result.next = at + 1;
+    return result;
+  }
+  // 3.12+ `case None:` tests the copy with POP_JUMP_IF_NOT_NONE.
+  if (first.op == Op::PopJumpIfNotNone) {
+    result.pattern = make::match_singleton(ast::as<ast::Constant>(make::none())->value);
+    result.next = at + 1;
+    result.fail = first.target;
+    return result;
+  }
+  // A literal or dotted name compared with == (or `is` for singletons).
+  int compare = at;
+  // (only loads of a constant or a dotted name come before the comparison)
+  while (compare < count && compare < at + 16 && is_value_load(function_.instrs[compare].op)) ++compare;
+  if (compare + 1 >= count || function_.instrs[compare].op != Op::Compare ||
+      function_.instrs[compare + 1].op != Op::PopJumpIfFalse)
+    return result;
+  const auto op = ir::CompareOperator(function_.instrs[compare].arg);
+  Stack scratch;
+  ast::Body none;
+  try {
+    for (int k = at; k < compare; ++k) simulate(k, scratch, none);
+  } catch (const Error&) {
+    return result;
+  }
+  if (scratch.size() != 1 || scratch[0].kind != Value::Kind::Expr || !none.empty()) return result;
+  const ast::ExprPtr value = scratch[0].expr;
+  if (op == ir::CompareOperator::Is && is_singleton(value))
+    result.pattern = make::match_singleton(ast::as<ast::Constant>(value)->value);
+  else if (op == ir::CompareOperator::Eq && is_value_pattern_expr(value))
+    result.pattern = make::match_value(value);
+  else
+    return result;
+  (void)stack;
+  result.next = compare + 2;
+  result.fail = function_.instrs[compare + 1].target;
+  return result;
+}
+
+// `a | b | c` of literal or singleton alternatives: each alternative tests
+// a copy of the value and jumps to the shared success code, POP_TOP of the
+// value; after the last one fails, POP_TOP and a jump to the next case.
+FunctionDecompiler::CasePattern FunctionDecompiler::read_or_pattern(int at, const Stack& stack) {
+  CasePattern result;
+  const int count = int(function_.instrs.size());
+  auto op_at = [&](int i) { return i >= 0 && i < count ? function_.instrs[i].op : Op::Nop; };
+  std::vector<ast::PatternPtr> alternatives;
+  int pos = at;
+  int joined = -1;  // the shared success code
+  while (op_at(pos) == Op::Copy && function_.instrs[pos].arg == 1) {
+    // (nested or-patterns are not read: no recursion over runs of COPY)
+    if (op_at(pos + 1) == Op::Copy) return CasePattern{};
+    CasePattern alternative = read_case_pattern(pos + 1, stack);
+    if (!alternative.pattern || alternative.fail < 0 || ast::as<ast::MatchOr>(alternative.pattern) ||
+        ast::as<ast::MatchAs>(alternative.pattern))
+      return CasePattern{};
+    const int jump = alternative.next;
+    if (op_at(jump) != Op::Jump || function_.instrs[jump].target <= jump) return CasePattern{};
+    if (joined >= 0 && function_.instrs[jump].target != joined) return CasePattern{};
+    joined = function_.instrs[jump].target;
+    alternatives.push_back(alternative.pattern);
+    pos = alternative.fail;
+    if (pos != jump + 1) return CasePattern{};
+  }
+  if (alternatives.size() < 2 || op_at(pos) != Op::PopTop || op_at(joined) != Op::PopTop) return CasePattern{};
+  if (op_at(pos + 1) == Op::Jump && joined == pos + 2) {
+    result.fail = function_.instrs[pos + 1].target;
+  } else if (joined > pos + 1 && op_at(joined - 1) == Op::ReturnValue) {
+    // The optimiser copied the returning code after the match in.
+    result.fail = pos + 1;
+  } else {
+    return CasePattern{};
+  }
+  result.pattern = make::match_or(std::move(alternatives));
+  result.next = joined + 1;
+  return result;
+}
+
+// Reads a guard starting at `at` whose false branch goes to `fail`.
+ast::ExprPtr FunctionDecompiler::read_case_guard(int at, int fail, Stack& stack, int& next) {
+  const int count = int(function_.instrs.size());
+  int jump = at;
+  while (jump < count && !is_conditional_jump(function_.instrs[jump].op)) ++jump;
+  if (jump >= count) return nullptr;
+  ast::Body none;
+  Condition condition;
+  try {
+    for (int k = at; k < jump; ++k) simulate(k, stack, none);
+    condition = read_condition(jump, stack);
+  } catch (const Error&) {
+    return nullptr;
+  }
+  if (!none.empty()) return nullptr;
+  if (!condition.expr || condition.false_target != fail || condition.true_target != condition.next) return nullptr;
+  next = condition.next;
+  return condition.expr;
+}
+
+int FunctionDecompiler::try_match_statement(int index, const Region& region, Stack& stack, ast::Body& out) {
+  const int count = int(function_.instrs.size());
+  if (code_.version.minor < 10 || stack.empty() || stack.back().kind != Value::Kind::Expr) return -2;
+  if (function_.instrs[index].op != Op::Copy || function_.instrs[index].arg != 1) return -2;
+  const std::vector<char> saved_visited = visited_;
+  const Stack saved_stack = stack;
+  auto give_up = [&] {
+    visited_ = saved_visited;
+    stack = saved_stack;
+    return -2;
+  };
+  // The first case must look like one before anything is committed.
+  {
+    CasePattern probe = read_case_pattern(index + 1, stack);
+    if (!probe.pattern || probe.fail < 0) {
+      // An or-pattern this does not read (alternatives whose success code
+      // the optimiser copied) still starts a match: COPY, COPY, a test.
+      const bool or_pattern = index + 1 < count && function_.instrs[index + 1].op == Op::Copy &&
+                              function_.instrs[index + 1].arg == 1 && read_case_pattern(index + 2, stack).fail >= 0;
+      if (or_pattern) fail(index, "match statement with an or-pattern this decompiler cannot read");
+      return give_up();
+    }
+  }
+  // From here on the code is a match statement: a case this cannot read is
+  // an error, never left to the generic walk (which would misread it).
+  auto unsupported = [&]() -> int { fail(index, "match statement with a case this decompiler cannot read"); };
+  const ast::ExprPtr subject = stack.back().expr;
+  // Where the cases meet: the post-dominator of the first test.
+  int end = -1;
+  const int post = graph_.ipdom[block_at(index)];
+  if (post >= 0) {
+    const int instr = graph_.blocks[post].first;
+    if (instr == region.stop || inside(instr, region)) end = instr;
+  }
+  struct Pending {
+    ast::PatternPtr pattern;
+    ast::ExprPtr guard;
+    int body_start = -1;
+    bool pops_subject = false;
+  };
+  std::vector<Pending> pending;
+  int at = index;
+  int after = -1;  // where the code after the match starts (-1: nothing falls out)
+  bool has_default = false;
+  try {
+    while (true) {
+      if (at < 0 || at >= count) return unsupported();
+      // (A last case tested with an or-pattern starts with the COPY of its
+      // first alternative.)
+      const bool copied =
+          function_.instrs[at].op == Op::Copy && function_.instrs[at].arg == 1 && !read_or_pattern(at, stack).pattern;
+      Stack case_stack = stack;
+      if (copied) case_stack.push_back(case_stack.back());
+      CasePattern p = read_case_pattern(copied ? at + 1 : at, case_stack);
+      if (!p.pattern) {
+        if (copied || pending.empty()) return unsupported();
+        // No further case tested: the code here is the default case's body
+        // (`case _:`) when it lies before the join, else the code after.
+        after = at;
+        break;
+      }
+      for (int k = at; k < p.next; ++k) {
+        // (an or-pattern may hold a copy of the code its failure goes to,
+        // which is walked where it is read as code)
+        if (p.fail > at && p.fail < p.next && k >= p.fail && k < p.next - 1) continue;
+        visited_[k] = 1;
+      }
+      int body = p.next;
+      ast::ExprPtr guard;
+      // A guard: conditional code between a copied case's pattern and its
+      // POP_TOP, jumping to the next case. (The last case tested pops no
+      // copy: a guard there compiles like an if statement opening its body,
+      // which is how it is read.)
+      if (copied && !(body < count && function_.instrs[body].op == Op::PopTop)) {
+        int jump = body;
+        while (jump < count && !is_conditional_jump(function_.instrs[jump].op)) ++jump;
+        if (jump >= count) return unsupported();
+        const int fail = p.fail >= 0 ? p.fail : function_.instrs[jump].target;
+        int next = -1;
+        Stack trial = stack;
+        guard = read_case_guard(body, fail, trial, next);
+        if (!guard) return unsupported();
+        body = next;
+        p.fail = fail;
+      }
+      if (copied) {
+        if (body >= count || function_.instrs[body].op != Op::PopTop) return unsupported();
+        visited_[body] = 1;
+        ++body;
+      }
+      pending.push_back({p.pattern, guard, body, copied});
+      if (p.fail < 0) {  // irrefutable last case: nothing after it is tested
+        after = -1;
+        break;
+      }
+      at = p.fail;
+      if (!copied) {
+        after = at;
+        break;
+      }
+    }
+    // The last tested case failing goes to the default case or past the match.
+    if (after >= 0 && end >= 0 && after != end && after != region.stop) has_default = true;
+    // No post-dominator (a case leaves the loop or returns): a case body
+    // ending just before the default one jumps past the match.
+    if (end < 0 && after > 0 && function_.instrs[after - 1].op == Op::Jump &&
+        function_.instrs[after - 1].target > after &&
+        (function_.instrs[after - 1].target == region.stop || inside(function_.instrs[after - 1].target, region)) &&
+        !(region.loop && function_.instrs[after - 1].target == region.loop->follow)) {
+      end = function_.instrs[after - 1].target;
+      has_default = true;
+    }
+    // Still no join: every case leaves (returns, or falls into a copy of
+    // the implicit `return None`), so the code the last case tested fails
+    // into is read as the default case, which compiles the same.
+    if (end < 0 && after >= 0) has_default = true;
+    // In a loop the cases may leave through copies of the loop's exit
+    // (`break` as `return None`), which the bodies cannot tell apart here.
+    if (end < 0 && region.loop && after >= 0) {
+      for (int k = index; k < after; ++k) {
+        const ir::Instr& jump = function_.instrs[k];
+        if (jump.op == Op::Jump && jump.target > after && jump.target != region.loop->follow &&
+            inside(jump.target, region))
+          fail(index, "match statement in a loop whose cases do not meet");
+      }
+    }
+    std::vector<ast::MatchCase> cases;
+    bool any_fell = false;  // a case body reached the region's stop
+    // Inside a loop, a body that stops without ending in a jump statement
+    // left through a copy of the code after the loop (a `break` the
+    // compiler replaced by the function's `return None`): not read yet.
+    auto check_ending = [&](bool fell, const ast::Body& body, int start) {
+      if (fell || !region.loop) return;
+      const ast::Stmt* last = body.empty() ? nullptr : body.back().get();
+      const bool jumps = last && (last->kind == ast::StmtKind::Return || last->kind == ast::StmtKind::Raise ||
+                                  last->kind == ast::StmtKind::Break || last->kind == ast::StmtKind::Continue);
+      if (!jumps) fail(start, "match case in a loop that leaves through a copy of the loop's exit");
+    };
+    for (const Pending& c : pending) {
+      Stack body_stack = stack;
+      body_stack.pop_back();
+      ast::Body body;
+      const bool fell =
+          walk_region(c.body_start, region.sub(end >= 0 ? end : region.stop, block_at(c.body_start), region.loop),
+                      body_stack, body);
+      check_ending(fell, body, c.body_start);
+      any_fell |= fell;
+      finish_body(body);
+      cases.push_back(make::match_case(c.pattern, c.guard, std::move(body)));
+    }
+    if (has_default) {
+      Stack body_stack = stack;
+      body_stack.pop_back();
+      int start = after;
+      if (function_.instrs[start].op == Op::Nop) visited_[start++] = 1;
+      ast::Body body;
+      const bool fell =
+          walk_region(start, region.sub(end >= 0 ? end : region.stop, block_at(start), region.loop), body_stack, body);
+      check_ending(fell, body, start);
+      any_fell |= fell;
+      finish_body(body);
+      cases.push_back(make::match_case(make::match_as(nullptr, std::nullopt), nullptr, std::move(body)));
+      after = end;
+    }
+    stack.pop_back();
+    emit(out, make::match(subject, std::move(cases)), index);
+    if (after < 0 && end < 0 && any_fell) return region.stop;
+    return after >= 0 ? after : end;
+  } catch (const Error&) {
+    throw;
+  }
+}
+
+}  // namespace depyf::decompile
