@@ -439,6 +439,12 @@ void strip_implicit_returns(ast::Body& body, bool into_try, const std::vector<as
     for (auto& handler : copy->handlers) strip_branch(handler.body);
     strip_implicit_returns(copy->orelse, into_try, written, into_with);  // an else left empty is no else clause
     body.back() = copy;
+  } else if (auto* match = ast::as<ast::Match>(body.back())) {
+    // 3.10+ copy the implicit return into each case of a match ending the
+    // function, like into each branch of an if.
+    auto copy = std::make_shared<ast::Match>(*match);
+    for (auto& c : copy->cases) strip_branch(c.body);
+    body.back() = copy;
   } else if (auto* with = ast::as<ast::With>(body.back()); with && into_with) {
     // (Module and class code cannot return: a `return None` ending a with
     // body there is a copy of the implicit return, after the exit call.)

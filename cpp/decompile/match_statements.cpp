@@ -46,6 +46,28 @@ bool is_value_pattern_expr(const ast::ExprPtr& expr) {
   return is_value_pattern_expr(attribute->value) && ast::as<ast::Attribute>(attribute->value);
 }
 
+// A pattern's test jumps to `fail` when it does not match. 3.12+ cannot
+// jump backwards conditionally, so a last case inside a loop whose failure
+// goes back to the loop's top tests with the opposite jump over a JUMP to
+// it: `POP_JUMP_IF_TRUE +1; JUMP_BACKWARD top`. Sets `fail` and `next` (the
+// success code); false when the code at `at` is neither form.
+bool read_pattern_jump(const ir::Function& function, int at, Op fail_op, Op match_op, int& fail, int& next) {
+  const int count = int(function.instrs.size());
+  if (at < 0 || at >= count) return false;
+  const ir::Instr& test = function.instrs[at];
+  if (test.op == fail_op) {
+    fail = test.target;
+    next = at + 1;
+    return true;
+  }
+  if (test.op == match_op && test.target == at + 2 && at + 1 < count && function.instrs[at + 1].op == Op::Jump) {
+    fail = function.instrs[at + 1].target;
+    next = at + 2;
+    return true;
+  }
+  return false;
+}
+
 bool is_singleton(const ast::ExprPtr& expr) {
   auto* constant = ast::as<ast::Constant>(expr);
   return constant && (constant->value->kind == Constant::Kind::None || constant->value->kind == Constant::Kind::Bool);
@@ -70,18 +92,18 @@ FunctionDecompiler::CasePattern FunctionDecompiler::read_case_pattern(int at, co
     return result;
   }
   // 3.12+ `case None:` tests the copy with POP_JUMP_IF_NOT_NONE.
-  if (first.op == Op::PopJumpIfNotNone) {
+  if (read_pattern_jump(function_, at, Op::PopJumpIfNotNone, Op::PopJumpIfNone, result.fail, result.next)) {
     result.pattern = make::match_singleton(ast::as<ast::Constant>(make::none())->value);
-    result.next = at + 1;
-    result.fail = first.target;
     return result;
   }
   // A literal or dotted name compared with == (or `is` for singletons).
   int compare = at;
   // (only loads of a constant or a dotted name come before the comparison)
   while (compare < count && compare < at + 16 && is_value_load(function_.instrs[compare].op)) ++compare;
-  if (compare + 1 >= count || function_.instrs[compare].op != Op::Compare ||
-      function_.instrs[compare + 1].op != Op::PopJumpIfFalse)
+  int fail = -1;
+  int next = -1;
+  if (compare >= count || function_.instrs[compare].op != Op::Compare ||
+      !read_pattern_jump(function_, compare + 1, Op::PopJumpIfFalse, Op::PopJumpIfTrue, fail, next))
     return result;
   const auto op = ir::CompareOperator(function_.instrs[compare].arg);
   Stack scratch;
@@ -100,8 +122,8 @@ FunctionDecompiler::CasePattern FunctionDecompiler::read_case_pattern(int at, co
   else
     return result;
   (void)stack;
-  result.next = compare + 2;
-  result.fail = function_.instrs[compare + 1].target;
+  result.next = next;
+  result.fail = fail;
   return result;
 }
 
@@ -218,13 +240,11 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
       Stack case_stack = stack;
       if (copied) case_stack.push_back(case_stack.back());
       CasePattern p = read_case_pattern(copied ? at + 1 : at, case_stack);
-      if (!p.pattern) {
-        if (copied || pending.empty()) return unsupported();
-        // No further case tested: the code here is the default case's body
-        // (`case _:`) when it lies before the join, else the code after.
-        after = at;
-        break;
-      }
+      // Only a case that is not the last one tested copies the subject, so
+      // after a copied case comes another tested case, never the default
+      // body: code here that is not a pattern this reads still holds the
+      // subject (reading it as `case _:` would take the wrong value).
+      if (!p.pattern) return unsupported();
       for (int k = at; k < p.next; ++k) {
         // (an or-pattern may hold a copy of the code its failure goes to,
         // which is walked where it is read as code)
@@ -265,11 +285,18 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
         break;
       }
     }
-    // The last tested case failing goes to the default case or past the match.
-    if (after >= 0 && end >= 0 && after != end && after != region.stop) has_default = true;
+    // A last case that fails back to the top of a loop: the match ends its
+    // body (3.12+ jump there instead of to the loop's end). Any other
+    // backward failure is no shape read here.
+    if (after >= 0 && after <= index) {
+      if (after != region.stop) return unsupported();
+    } else if (after >= 0 && end >= 0 && after != end && after != region.stop) {
+      // The last tested case failing goes to the default case or past the match.
+      has_default = true;
+    }
     // No post-dominator (a case leaves the loop or returns): a case body
     // ending just before the default one jumps past the match.
-    if (end < 0 && after > 0 && function_.instrs[after - 1].op == Op::Jump &&
+    if (end < 0 && after > index && function_.instrs[after - 1].op == Op::Jump &&
         function_.instrs[after - 1].target > after &&
         (function_.instrs[after - 1].target == region.stop || inside(function_.instrs[after - 1].target, region)) &&
         !(region.loop && function_.instrs[after - 1].target == region.loop->follow)) {
@@ -279,7 +306,7 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
     // Still no join: every case leaves (returns, or falls into a copy of
     // the implicit `return None`), so the code the last case tested fails
     // into is read as the default case, which compiles the same.
-    if (end < 0 && after >= 0) has_default = true;
+    if (end < 0 && after > index) has_default = true;
     // In a loop the cases may leave through copies of the loop's exit
     // (`break` as `return None`), which the bodies cannot tell apart here.
     if (end < 0 && region.loop && after >= 0) {
@@ -311,7 +338,7 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
                       body_stack, body);
       check_ending(fell, body, c.body_start);
       any_fell |= fell;
-      finish_body(body);
+      if (body.empty()) body.push_back(make::pass());
       cases.push_back(make::match_case(c.pattern, c.guard, std::move(body)));
     }
     if (has_default) {
@@ -324,7 +351,7 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
           walk_region(start, region.sub(end >= 0 ? end : region.stop, block_at(start), region.loop), body_stack, body);
       check_ending(fell, body, start);
       any_fell |= fell;
-      finish_body(body);
+      if (body.empty()) body.push_back(make::pass());
       cases.push_back(make::match_case(make::match_as(nullptr, std::nullopt), nullptr, std::move(body)));
       after = end;
     }

@@ -121,3 +121,41 @@ def match_or_pattern_last(x):
             a = 1
     return a
 
+
+
+def match_value_cases_in_loop_without_default(table, is_local):
+    """A docstring (a body must not repeat it)."""
+    d = {}
+    if table.methods is None:
+        for st in table.children:
+            if is_local(st.name):
+                match st.type:
+                    case K.FUNCTION:
+                        if st.name == 'genexpr':
+                            continue
+                        d[st.name] = 1
+                    case K.TYPE_PARAMETERS:
+                        for c in st.children:
+                            if c.name == st.name:
+                                d[c.name] = 2
+                                break
+    return d
+
+
+def match_last_case_none_in_loop(items):
+    n = 0
+    for x in items:
+        match x:
+            case 0:
+                n += 1
+            case None:
+                n += 2
+    return n
+
+
+def match_ends_function(x):
+    match x:
+        case 1:
+            print('one')
+        case 2:
+            print('two')
