@@ -11,6 +11,7 @@
 #include "ast/factory.hpp"
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
+#include "decompile/match_patterns.hpp"
 
 namespace depyf::decompile {
 
@@ -27,23 +28,6 @@ bool is_store(Op op) {
 bool is_value_load(Op op) {
   return op == Op::LoadConst || op == Op::LoadGlobal || op == Op::LoadName || op == Op::LoadFast ||
          op == Op::LoadDeref || op == Op::LoadAttr;
-}
-
-// A value pattern must be a literal or a dotted name (`Color.RED`).
-bool is_value_pattern_expr(const ast::ExprPtr& expr) {
-  if (auto* constant = ast::as<ast::Constant>(expr)) {
-    switch (constant->value->kind) {
-      case Constant::Kind::Int:
-      case Constant::Kind::Float:
-      case Constant::Kind::Bytes:
-      case Constant::Kind::Str: return !constant->kind_prefix;
-      default: return false;
-    }
-  }
-  auto* attribute = ast::as<ast::Attribute>(expr);
-  if (!attribute) return false;
-  if (ast::as<ast::Name>(attribute->value)) return true;
-  return is_value_pattern_expr(attribute->value) && ast::as<ast::Attribute>(attribute->value);
 }
 
 // A pattern's test jumps to `fail` when it does not match. 3.12+ cannot
@@ -66,11 +50,6 @@ bool read_pattern_jump(const ir::Function& function, int at, Op fail_op, Op matc
     return true;
   }
   return false;
-}
-
-bool is_singleton(const ast::ExprPtr& expr) {
-  auto* constant = ast::as<ast::Constant>(expr);
-  return constant && (constant->value->kind == Constant::Kind::None || constant->value->kind == Constant::Kind::Bool);
 }
 
 }  // namespace
@@ -115,7 +94,7 @@ FunctionDecompiler::CasePattern FunctionDecompiler::read_case_pattern(int at, co
   }
   if (scratch.size() != 1 || scratch[0].kind != Value::Kind::Expr || !none.empty()) return result;
   const ast::ExprPtr value = scratch[0].expr;
-  if (op == ir::CompareOperator::Is && is_singleton(value))
+  if (op == ir::CompareOperator::Is && is_singleton_constant(value))
     result.pattern = make::match_singleton(ast::as<ast::Constant>(value)->value);
   else if (op == ir::CompareOperator::Eq && is_value_pattern_expr(value))
     result.pattern = make::match_value(value);
@@ -200,6 +179,8 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
   // The first case must look like one before anything is committed.
   {
     CasePattern probe = read_case_pattern(index + 1, stack);
+    const StructuredCase structured = read_structured_case(index);
+    if (structured.pattern && structured.copied) probe = {structured.pattern, structured.next, structured.fail};
     if (!probe.pattern || probe.fail < 0) {
       // An or-pattern this does not read (alternatives whose success code
       // the optimiser copied) still starts a match: COPY, COPY, a test.
@@ -235,11 +216,16 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
       if (at < 0 || at >= count) return unsupported();
       // (A last case tested with an or-pattern starts with the COPY of its
       // first alternative.)
-      const bool copied =
-          function_.instrs[at].op == Op::Copy && function_.instrs[at].arg == 1 && !read_or_pattern(at, stack).pattern;
+      // A structural pattern says itself whether it copied the subject.
+      const StructuredCase structured = read_structured_case(at);
+      const bool copied = structured.pattern ? structured.copied
+                                             : function_.instrs[at].op == Op::Copy && function_.instrs[at].arg == 1 &&
+                                                   !read_or_pattern(at, stack).pattern;
       Stack case_stack = stack;
       if (copied) case_stack.push_back(case_stack.back());
-      CasePattern p = read_case_pattern(copied ? at + 1 : at, case_stack);
+      CasePattern p = structured.pattern ? CasePattern{structured.pattern, structured.next, structured.fail}
+                                         : read_case_pattern(copied ? at + 1 : at, case_stack);
+      for (int pop : structured.fail_pops) visited_[pop] = 1;
       // Only a case that is not the last one tested copies the subject, so
       // after a copied case comes another tested case, never the default
       // body: code here that is not a pattern this reads still holds the
