@@ -226,6 +226,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       continue;
     }
     const ir::Instr& instr = function_.instrs[i];
+    if (instr.op == Op::Copy) {  // a match statement's first case copies its subject
+      const int next = try_match_statement(i, region, stack, out);
+      if (next != -2) {
+        i = next;
+        continue;
+      }
+    }
     switch (instr.op) {
       case Op::PopJumpIfFalse:
       case Op::PopJumpIfTrue:
@@ -432,6 +439,12 @@ void strip_implicit_returns(ast::Body& body, bool into_try, const std::vector<as
     strip_branch(copy->body);
     for (auto& handler : copy->handlers) strip_branch(handler.body);
     strip_implicit_returns(copy->orelse, into_try, written, into_with);  // an else left empty is no else clause
+    body.back() = copy;
+  } else if (auto* match = ast::as<ast::Match>(body.back())) {
+    // 3.10+ copy the implicit return into each case of a match ending the
+    // function, like into each branch of an if.
+    auto copy = std::make_shared<ast::Match>(*match);
+    for (auto& c : copy->cases) strip_branch(c.body);
     body.back() = copy;
   } else if (auto* with = ast::as<ast::With>(body.back()); with && into_with) {
     // (Module and class code cannot return: a `return None` ending a with

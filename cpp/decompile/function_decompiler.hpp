@@ -343,6 +343,32 @@ class FunctionDecompiler {
   // Returns where to continue, or -2 when the branches are not such values.
   int try_value_before_inlined_exit(const ast::ExprPtr& test, int then_start, int else_start, Stack& stack);
 
+  // ---- match statements, 3.10+ (match_statements.cpp) ----
+  struct CasePattern {
+    ast::PatternPtr pattern;  // null: not a pattern this reads
+    int next = -1;            // the instruction after the pattern's code
+    int fail = -1;            // where it goes when it does not match (-1: irrefutable)
+  };
+  // The pattern whose code starts at `at`, testing the value on top of `stack`.
+  CasePattern read_case_pattern(int at, const Stack& stack);
+  CasePattern read_or_pattern(int at, const Stack& stack);
+  ast::ExprPtr read_case_guard(int at, int fail, Stack& stack, int& next);
+  // A case whose pattern is structural (sequence, mapping, class, `as`;
+  // match_patterns.cpp), starting at `at` with the case's subject on top:
+  // null pattern when not one. `copied`: the code began by copying the
+  // subject, which is left for the case to pop (not the last case tested).
+  struct StructuredCase {
+    ast::PatternPtr pattern;
+    int next = -1;
+    int fail = -1;  // where failing goes once the pattern's values are popped
+    bool copied = false;
+    std::vector<int> fail_pops;  // the POP_TOPs on the way there
+  };
+  StructuredCase read_structured_case(int at);
+  // A match statement whose subject is on top of `stack` and whose first
+  // case copies it at `index`: returns where to continue, -2 when not one.
+  int try_match_statement(int index, const Region& region, Stack& stack, ast::Body& out);
+
   // ---- annotated assignments (annotations.cpp) ----
   // Module and class bodies store annotations as `__annotations__['x'] = T`
   // after SETUP_ANNOTATIONS; returns whether STORE_SUBSCR at `index` is one
