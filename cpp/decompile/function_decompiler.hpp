@@ -245,6 +245,15 @@ class FunctionDecompiler {
   int decode_except_clauses(int handler, const Region& region, const Stack& stack,
                             std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails,
                             int* dead_exit = nullptr);
+  // ---- try/except* (except_star.cpp) ----
+  bool is_except_star_handler(int handler) const;
+  bool prepares_reraise_star(int at) const;
+  int follow_except_star_glue(int at, int& appends);
+  // Reads the except* clauses of `handler`; returns the join as
+  // decode_except_clauses does (the code after the try reached without a
+  // jump becomes the one tail, of the last clause).
+  int decode_except_star_clauses(int handler, const Region& region, const Stack& stack,
+                                 std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails);
   // ---- clauses ending in break/continue (loop_exit_clauses.cpp) ----
   int dead_clause_exit(int after_jump, const std::string& name) const;
   bool natural_clause_end(int exit, const std::string& name) const;
