@@ -24,6 +24,8 @@
 // rather than expected at fixed places. return/break/continue cannot
 // appear in an except* clause (a SyntaxError), so a clause body either
 // falls to its end or raises.
+#include <algorithm>
+
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
 
@@ -74,6 +76,92 @@ int FunctionDecompiler::follow_except_star_glue(int at, int& appends) {
   fail(at, "unrecognised except* clause ending");
 }
 
+// Where normal flow leaves the body of an except* clause that starts at
+// `start` under its cleanup handler: the first instructions of the blocks
+// outside it that the body's blocks go on to, also through the handlers
+// of statements inside it (an async for loop ends through its
+// END_ASYNC_FOR handler). (3.12+ leave a loop's jump back unprotected;
+// such blocks still belong to the body.)
+std::vector<int> FunctionDecompiler::clause_body_exits(int start, int cleanup) const {
+  auto inside = [&](int block) {
+    const int first = graph_.blocks[block].first;
+    return within_protection(first, cleanup) || jumps_back_into(first, cleanup);
+  };
+  std::vector<int> exits;
+  std::vector<char> seen(graph_.blocks.size(), 0);
+  std::vector<int> work{block_at(start)};
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (seen[block]) continue;
+    seen[block] = 1;
+    if (!inside(block)) {
+      exits.push_back(graph_.blocks[block].first);
+      continue;
+    }
+    for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+    // Handlers inside the body (a nested try's clauses run on to the code
+    // after it, which may be the clause's end) other than the cleanup.
+    if (const int handler = graph_.blocks[block].handler_block; handler >= 0 && handler != block_at(cleanup))
+      work.push_back(handler);
+  }
+  std::sort(exits.begin(), exits.end());
+  return exits;
+}
+
+// The length of the code from `at` that only ends the except* clause being
+// walked ([name = None; del name], the glue on to where the clause ends),
+// when `region` is that clause's body; 0 when it is not that. A loop in the
+// body that ends it breaks through such a copy (3.13).
+int FunctionDecompiler::except_star_clause_end_copy(int at, const Region& region) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  const ExceptStarClause& clause = except_star_clause_;
+  if (clause.cleanup < 0 || region.protection != clause.cleanup || at < 0 || at >= count ||
+      within_protection(at, clause.cleanup))
+    return 0;
+  int k = unbinds_name_at(at, clause.name) ? at + 3 : at;
+  if (k < count && instrs[k].op == Op::ListAppend && instrs[k].arg == 1) ++k;
+  if (k >= count || instrs[k].op != Op::Jump) return 0;
+  // Where the jump goes, through jumps and the last clause's LIST_APPEND 1.
+  int to = instrs[k].target;
+  for (int steps = 0; steps < 16 && to >= 0 && to < count; ++steps) {
+    if (instrs[to].op == Op::Jump)
+      to = instrs[to].target;
+    else if (instrs[to].op == Op::ListAppend && instrs[to].arg == 1)
+      ++to;
+    else
+      break;
+  }
+  return to == clause.landing ? k + 1 - at : 0;
+}
+
+// 3.13: a for loop with an else clause ending an except* clause's body.
+// Its breaks pop the iterator and run their own copies of the clause's end,
+// so no jump says where the loop statement ends: it ends with the clause,
+// and the code from the loop's exit to there is its else clause. The
+// follow of the loop with header `header_block`, or -1.
+int FunctionDecompiler::except_star_loop_follow(int header_block, int natural_exit, const Region& region) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  const ExceptStarClause& clause = except_star_clause_;
+  if (clause.cleanup < 0 || region.protection != clause.cleanup || natural_exit < 0 || natural_exit >= count ||
+      !within_protection(natural_exit, clause.cleanup))
+    return -1;
+  // (Not the breaks of a loop inside the else clause.)
+  const int exit_block = block_at(natural_exit);
+  bool breaks = false;
+  for (const cfg::Block& b : graph_.blocks) {
+    if (!b.reachable || !graph_.dominates(header_block, b.id) || graph_.dominates(exit_block, b.id) ||
+        instrs[b.last].op != Op::PopTop || b.last + 1 >= count)
+      continue;
+    if (except_star_clause_end_copy(b.last + 1, region) > 0) breaks = true;
+  }
+  if (!breaks) return -1;
+  const int end = first_outside(natural_exit, clause.cleanup);
+  return end < count ? end : -1;
+}
+
 int FunctionDecompiler::decode_except_star_clauses(int handler, const Region& region, const Stack& stack,
                                                    std::vector<ast::ExceptHandler>& handlers,
                                                    std::vector<ClauseTail>& tails) {
@@ -116,6 +204,18 @@ int FunctionDecompiler::decode_except_star_clauses(int handler, const Region& re
       fail(p, "except* clause binds something other than a name");
     }
     visited_[p++] = 1;
+    // Every way out of the clause must land at the same place: the next
+    // clause, or (after the last, having added the rest to the list)
+    // PREP_RERAISE_STAR. Where no match goes first says where that is.
+    std::vector<std::pair<int, int>> landings;  // (where, LIST_APPEND 1 seen)
+    auto land = [&](int from) {
+      int appends = 0;
+      const int at = follow_except_star_glue(from, appends);
+      landings.emplace_back(at, appends);
+    };
+    if (no_match < 0 || no_match >= count || instrs[no_match].op != Op::PopTop) fail(q, "unrecognised except* clause");
+    visited_[no_match] = 1;
+    land(no_match + 1);
     // The body runs under its cleanup handler, which adds what it raises to
     // the list: [name = None; del name]; LIST_APPEND 3; POP_TOP. A body of
     // `pass` has no protected code (its cleanup is left unreachable).
@@ -145,7 +245,19 @@ int FunctionDecompiler::decode_except_star_clauses(int handler, const Region& re
       clause_region.with_normal_exit = -1;
       int stopped = -1;
       clause_region.stopped_at = &stopped;
-      if (walk_region(p, clause_region, clause_stack, body)) {
+      // (A loop in the body breaks through its own copy of the clause's end.)
+      bool falls;
+      {
+        // (Restored however the walk ends: a failed trial walk is caught.)
+        struct Restore {
+          ExceptStarClause& slot;
+          ExceptStarClause saved;
+          ~Restore() { slot = saved; }
+        } restore{except_star_clause_, except_star_clause_};
+        except_star_clause_ = ExceptStarClause{cleanup, name, landings[0].first};
+        falls = walk_region(p, clause_region, clause_stack, body);
+      }
+      if (falls) {
         end = stopped >= 0 ? stopped : body_end;
         if (clause_stack.size() != depth) fail(end, "except* clause body leaves values on the stack");
       } else {
@@ -153,25 +265,22 @@ int FunctionDecompiler::decode_except_star_clauses(int handler, const Region& re
       }
     }
     if (body.empty()) body.push_back(make::pass());
-    handlers.push_back(make::except_handler(type, name.empty() ? std::nullopt : std::optional<std::string>(name), body));
-    // Every way out of the clause must land at the same place: the next
-    // clause, or (after the last, having added the rest to the list)
-    // PREP_RERAISE_STAR.
-    std::vector<std::pair<int, int>> landings;  // (where, LIST_APPEND 1 seen)
-    auto land = [&](int from) {
-      int appends = 0;
-      const int at = follow_except_star_glue(from, appends);
-      landings.emplace_back(at, appends);
-    };
-    if (end >= 0) land(skip_name_unbinding(end, name));
+    handlers.push_back(
+        make::except_handler(type, name.empty() ? std::nullopt : std::optional<std::string>(name), body));
+    // (3.13 copy the glue into each branch that ends the body, so a body
+    // ending in if/else ends in several places: every exit is followed.)
+    if (cleanup >= 0) {
+      const std::vector<int> exits = clause_body_exits(p, cleanup);
+      if (exits.empty() != (end < 0)) fail(p, "unrecognised except* clause body");
+      for (int exit : exits) land(skip_name_unbinding(exit, name));
+    } else {
+      land(skip_name_unbinding(end, name));
+    }
     if (cleanup >= 0) {
       const int append = skip_name_unbinding(cleanup, name);
       visited_[append] = visited_[append + 1] = 1;
       land(append + 2);
     }
-    if (no_match < 0 || no_match >= count || instrs[no_match].op != Op::PopTop) fail(q, "unrecognised except* clause");
-    visited_[no_match] = 1;
-    land(no_match + 1);
     for (const auto& landing : landings)
       if (landing != landings.back()) fail(q, "except* clause whose ends go on to different places");
     const auto [next, appends] = landings.back();
@@ -190,8 +299,8 @@ int FunctionDecompiler::decode_except_star_clauses(int handler, const Region& re
     for (int k = 0; k < 5; ++k) visited_[next + k] = 1;
     // reraise: SWAP 2; POP_EXCEPT; RERAISE 0.
     const int reraise = instrs[next + 2].target;
-    if (reraise < 0 || reraise + 2 >= count || instrs[reraise].op != Op::Swap || instrs[reraise + 1].op != Op::PopExcept ||
-        instrs[reraise + 2].op != Op::Reraise)
+    if (reraise < 0 || reraise + 2 >= count || instrs[reraise].op != Op::Swap ||
+        instrs[reraise + 1].op != Op::PopExcept || instrs[reraise + 2].op != Op::Reraise)
       fail(next, "unrecognised end of except* clauses");
     for (int k = 0; k < 3; ++k) visited_[reraise + k] = 1;
     // Nothing left to raise: on to the code after the try, by a jump or

@@ -855,11 +855,18 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // the handler with the line of the code before it, so the copy's line
   // says nothing: a `return None` where the body goes on is that return.
   // (An explicit `return None` in an else clause compiles the same.)
-  if (star && code_.version.minor == 11 && join < 0 && falls && tails.size() == 1) {
+  // So do the copies of the re-raise closing a finally body's handler copy
+  // that the statement ends.
+  if (star && join < 0 && falls && tails.size() == 1) {
     const int after_body = resolve_jumps(body_end);
-    if (after_body != tails[0].start && returns_none_at(after_body) && returns_none_at(tails[0].start)) {
+    const int tail = tails[0].start;
+    const bool implicit_returns = code_.version.minor == 11 && returns_none_at(after_body) && returns_none_at(tail);
+    const bool reraises = after_body >= 0 && after_body < int(instrs.size()) && instrs[tail].op == Op::Reraise &&
+                          instrs[after_body].op == Op::Reraise && instrs[tail].arg == instrs[after_body].arg;
+    if (after_body != tail && (implicit_returns || reraises)) {
       join = after_body;
-      visited_[tails[0].start] = visited_[tails[0].start + 1] = 1;
+      visited_[tail] = 1;
+      if (implicit_returns) visited_[tail + 1] = 1;
       tails.clear();
     }
   }
@@ -992,10 +999,27 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // The code after an except* statement that the handler reaches without
     // a jump, and the body does not: the walk goes on there, and whatever
     // followed the body was the else clause, which must leave.
+    // (Both leaving the protected code around the statement, as an
+    // except* statement ending another except* clause's body does, they
+    // meet where that code ends.)
+    const int tail = tails[0].start;
+    if (else_falls && region.protection >= 0 && else_stop >= 0 && !within_protection(tail, region.protection) &&
+        !within_protection(else_stop, region.protection)) {
+      emit(out, make_try(orelse), index);
+      return else_stop;
+    }
+    // (Or both end the except clause around the statement, the handler
+    // through its own copy of that clause's end: the walk goes on there.)
+    if (else_falls && instrs[tail].op == Op::PopExcept && region.clause_depth >= 0 &&
+        int(tails[0].stack.size()) == region.clause_depth) {
+      emit(out, make_try(orelse), index);
+      stack = tails[0].stack;
+      return tail;
+    }
     if (else_falls) fail(index, "except* statement whose else clause goes on elsewhere");
     emit(out, make_try(orelse), index);
     stack = tails[0].stack;
-    return tails[0].start;
+    return tail;
   }
   if (join < 0 && tail_falls) {
     // The code after the body runs only when the body ends normally while

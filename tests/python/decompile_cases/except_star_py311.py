@@ -243,3 +243,94 @@ async def in_async_function(task):
         await task
     except* ValueError as e:
         await report(e)
+
+
+def for_else_in_clause(items):
+    try:
+        a()
+    except* ValueError as e:
+        for x in items:
+            if x:
+                break
+            b(x)
+        else:
+            c(e)
+        d()
+    return items
+
+
+def while_else_in_clause(items):
+    try:
+        a()
+    except* ValueError:
+        while items:
+            if items.pop():
+                break
+        else:
+            c()
+    return items
+
+
+def while_true_in_clause(items):
+    try:
+        a()
+    except* ValueError as e:
+        while True:
+            x = items.pop()
+            if x:
+                break
+            b(x, e)
+
+
+def nested_loops_in_clause(rows):
+    try:
+        a()
+    except* KeyError:
+        for row in rows:
+            for x in row:
+                if x:
+                    break
+                b(x)
+            c(row)
+
+
+def inside_with(lock):
+    with lock:
+        try:
+            a()
+        except* ValueError as e:
+            b(e)
+        c()
+
+
+def in_else_of_try():
+    try:
+        a()
+    except KeyError:
+        b()
+    else:
+        try:
+            c()
+        except* ValueError:
+            d()
+
+
+def in_finally():
+    try:
+        a()
+    finally:
+        try:
+            b()
+        except* ValueError:
+            c()
+
+
+def in_except_clause():
+    try:
+        a()
+    except KeyError as k:
+        try:
+            b(k)
+        except* ValueError:
+            c()
+    return 3
