@@ -54,11 +54,30 @@ int FunctionDecompiler::outermost_new_handler(int instr, int protection) const {
 int FunctionDecompiler::first_outside(int start, int protection, int loop_header) const {
   std::vector<char> local;
   const std::vector<char>& reachable = normally_reachable_from(start, local);
-  int i = start;
-  while (i < int(function_.instrs.size()) && (within_protection(i, protection) || !reachable[block_at(i)] ||
-                                              jumps_back_into(i, protection, 0, loop_header)))
-    ++i;
-  return i;
+  const int count = int(function_.instrs.size());
+  auto scan = [&](const std::vector<char>& reached) {
+    int i = start;
+    while (i < count && (within_protection(i, protection) || !reached[block_at(i)] ||
+                         jumps_back_into(i, protection, 0, loop_header)))
+      ++i;
+    return i;
+  };
+  const int end = scan(reachable);
+  if (end < count || start < 0 || start >= count) return end;
+  // A body left only through the handlers of statements inside it (a
+  // nested try whose body always raises): it ends where they go on.
+  std::vector<char> reached(graph_.blocks.size(), 0);
+  std::vector<int> work{block_at(start)};
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (reached[block]) continue;
+    reached[block] = 1;
+    for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+    const int handler = graph_.blocks[block].handler_block;
+    if (handler >= 0 && within_protection(graph_.blocks[handler].first, protection)) work.push_back(handler);
+  }
+  return scan(reached);
 }
 
 bool FunctionDecompiler::loop_leaves_protection(int at, int protection) const {
@@ -881,7 +900,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     std::vector<char> local;
     const std::vector<char>& reachable = normally_reachable_from(index, local);
     for (int k = body_end; k < int(instrs.size()) && join < 0; ++k) {
-      if (!reachable[block_at(k)]) continue;
+      if (k != body_end && !reachable[block_at(k)]) continue;  // (body_end: where the body goes on)
       const bool all_copies = std::all_of(tails.begin(), tails.end(), [&](const ClauseTail& tail) {
         return tail_copy_length(tail.start, k, evidence) > 0;
       });
