@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import textwrap
 
@@ -37,6 +38,9 @@ def test_decompiled_modules_pass_their_tests(minor: int) -> None:
 
 
 BEHAVIOUR_CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "behaviour_cases")
+# A case file named like `except_star_py311.py` uses syntax that only
+# CPython 3.11+ accepts: it runs only there.
+MINIMUM_MINOR = re.compile(r"_py3(\d+)\.py$")
 
 # Runs under the reference interpreter: each function of a case module is
 # replaced by its decompiled source (functions that do not decompile keep
@@ -70,6 +74,9 @@ DUMP_FUNCTIONS = textwrap.dedent(
 @pytest.mark.parametrize("case_file", sorted(f for f in os.listdir(BEHAVIOUR_CASES) if f.endswith(".py")))
 def test_decompiled_functions_behave_the_same(minor: int, case_file: str) -> None:
     """Shapes once decompiled wrongly: the output must run the same, or the decompiler must refuse."""
+    needed = MINIMUM_MINOR.search(case_file)
+    if needed is not None and minor < int(needed.group(1)):
+        pytest.skip("3.%d cannot compile %s" % (minor, case_file))
     python = reference_python(minor)
     path = os.path.join(BEHAVIOUR_CASES, case_file)
     dumped = subprocess.run([python, "-c", DUMP_FUNCTIONS, path], stdout=subprocess.PIPE, check=True,
