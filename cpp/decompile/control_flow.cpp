@@ -539,6 +539,22 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
         if (jump.target == region.loop->follow) return {make::break_(), 1};
         return {nullptr, 0};
       }
+      // 3.12+ run a `break` of a while loop that ends the protected code
+      // through its own copy of the code after the loop (which lies outside
+      // the protection too): running the copy is leaving the loop.
+      // (The loop's own exit, where its test fails, may be such a copy as
+      // well: the loop's follow is then where the copies go on to.)
+      const bool while_loop = function_.instrs[graph_.blocks[region.loop->header_block].first].op != Op::ForIter;
+      // (3.13: a copy of the end of the except* clause whose body the loop
+      // ends, after its else clause if it has one.)
+      if (while_loop && branch_stack.size() == stack.size())
+        if (const int n = except_star_clause_end_copy(at, region); n > 0) return {make::break_(), n};
+      for (const int after_loop : {region.loop->follow, region.loop->exit}) {
+        if (!while_loop || branch_stack.size() != stack.size() || after_loop < 0 || after_loop == at ||
+            within_protection(after_loop, region.protection))
+          continue;
+        if (const int n = code_copy_length(at, after_loop); n > 0) return {make::break_(), n};
+      }
       // A for loop's break pops the iterator, then jumps to the code after
       // the loop or runs a copy of it (3.12+).
       if (jump.op != Op::PopTop || branch_stack.empty() || branch_stack.back().kind != Value::Kind::Iterator)
@@ -960,6 +976,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit || to_outer_header)) return exits[0];
     if (exits.empty() && for_loop && natural_exit >= 0)
       if (const int copied = copied_break_target(*loop, natural_exit); copied >= 0) return copied;
+    if (exits.empty() && for_loop && natural_exit >= 0)
+      if (const int end = except_star_loop_follow(block, natural_exit, region); end >= 0) return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 

@@ -54,11 +54,30 @@ int FunctionDecompiler::outermost_new_handler(int instr, int protection) const {
 int FunctionDecompiler::first_outside(int start, int protection, int loop_header) const {
   std::vector<char> local;
   const std::vector<char>& reachable = normally_reachable_from(start, local);
-  int i = start;
-  while (i < int(function_.instrs.size()) && (within_protection(i, protection) || !reachable[block_at(i)] ||
-                                              jumps_back_into(i, protection, 0, loop_header)))
-    ++i;
-  return i;
+  const int count = int(function_.instrs.size());
+  auto scan = [&](const std::vector<char>& reached) {
+    int i = start;
+    while (i < count && (within_protection(i, protection) || !reached[block_at(i)] ||
+                         jumps_back_into(i, protection, 0, loop_header)))
+      ++i;
+    return i;
+  };
+  const int end = scan(reachable);
+  if (end < count || start < 0 || start >= count) return end;
+  // A body left only through the handlers of statements inside it (a
+  // nested try whose body always raises): it ends where they go on.
+  std::vector<char> reached(graph_.blocks.size(), 0);
+  std::vector<int> work{block_at(start)};
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (reached[block]) continue;
+    reached[block] = 1;
+    for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+    const int handler = graph_.blocks[block].handler_block;
+    if (handler >= 0 && within_protection(graph_.blocks[handler].first, protection)) work.push_back(handler);
+  }
+  return scan(reached);
 }
 
 bool FunctionDecompiler::loop_leaves_protection(int at, int protection) const {
@@ -654,6 +673,8 @@ ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body) {
   if (body.size() == 1) {
     if (auto* inner = ast::as<ast::Try>(body[0]); inner && inner->finalbody.empty())
       return make::try_(inner->body, inner->handlers, inner->orelse, finally_body);
+    if (auto* inner = ast::as<ast::TryStar>(body[0]); inner && inner->finalbody.empty())
+      return make::try_star(inner->body, inner->handlers, inner->orelse, finally_body);
   }
   return make::try_(body, {}, {}, finally_body);
 }
@@ -901,18 +922,44 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   std::vector<ast::ExceptHandler> handlers;
   std::vector<ClauseTail> tails;
   int dead_exit = -1;
-  int join = decode_except_clauses(handler, region, stack, handlers, tails, &dead_exit);
+  const bool star = is_except_star_handler(handler);
+  int join = star ? decode_except_star_clauses(handler, region, stack, handlers, tails)
+                  : decode_except_clauses(handler, region, stack, handlers, tails, &dead_exit);
+  auto make_try = [&](const ast::Body& orelse) -> ast::StmtPtr {
+    if (star) return make::try_star(body, handlers, orelse);
+    return make::try_(body, handlers, orelse);
+  };
   if (falls) falls = !finish_loop_exit_after(body_end, join, region, body);
   // Every clause ends in break/continue: no join of its own. The code after
   // the body is the else clause (running to the end of the loop body) or
   // comes after the try.
   bool else_until_loop_end = false;
-  if (region.loop && join >= 0 && (region.loop->continues_at(join) || join == region.loop->follow)) {
+  // (except* clauses cannot break or continue: their join is the join.)
+  if (!star && region.loop && join >= 0 && (region.loop->continues_at(join) || join == region.loop->follow)) {
     const int loop_join = join;
     join = falls ? join_after_loop_exit_clauses(index, body_end, handler, loop_join, dead_exit, region) : -1;
     if (join == loop_join && join != region.stop) {
       else_until_loop_end = true;
       join = -1;
+    }
+  }
+  // 3.11 copy the implicit `return None` after an except* statement into
+  // the handler with the line of the code before it, so the copy's line
+  // says nothing: a `return None` where the body goes on is that return.
+  // (An explicit `return None` in an else clause compiles the same.)
+  // So do the copies of the re-raise closing a finally body's handler copy
+  // that the statement ends.
+  if (star && join < 0 && falls && tails.size() == 1) {
+    const int after_body = resolve_jumps(body_end);
+    const int tail = tails[0].start;
+    const bool implicit_returns = code_.version.minor == 11 && returns_none_at(after_body) && returns_none_at(tail);
+    const bool reraises = after_body >= 0 && after_body < int(instrs.size()) && instrs[tail].op == Op::Reraise &&
+                          instrs[after_body].op == Op::Reraise && instrs[tail].arg == instrs[after_body].arg;
+    if (after_body != tail && (implicit_returns || reraises)) {
+      join = after_body;
+      visited_[tail] = 1;
+      if (implicit_returns) visited_[tail + 1] = 1;
+      tails.clear();
     }
   }
   // Clauses that run on into copies of the code after the try: find that
@@ -929,7 +976,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     std::vector<char> local;
     const std::vector<char>& reachable = normally_reachable_from(index, local);
     for (int k = body_end; k < int(instrs.size()) && join < 0; ++k) {
-      if (!reachable[block_at(k)]) continue;
+      if (k != body_end && !reachable[block_at(k)]) continue;  // (body_end: where the body goes on)
       if (!falls && (visited_[k] || graph_.blocks[block_at(k)].first != k)) continue;
       // (A clause that runs a copy of an enclosing finally body first
       // returns by a statement of its own: the compiler copies no code
@@ -960,7 +1007,10 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // A clause whose own code ends where an enclosing except clause ends
   // (it ran on to that clause's POP_EXCEPT) does not leave.
   bool tail_falls = false;
+  // (The one tail of except* clauses is the code after the try, which no
+  // clause can own: it runs once the handler re-raised nothing.)
   for (ClauseTail& tail : tails) {  // code of the clause's own
+    if (star) break;
     ast::Body rest;
     Region rest_region = region.sub(-1, block_at(tail.start), region.loop);
     // (3.8: a return there still calls the unbinding of `except E as name`.)
@@ -988,7 +1038,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   if (join < 0 && falls && tails.empty() && body_end < int(instrs.size()) && instrs[body_end].op == Op::Jump &&
       instrs[body_end].target > body_end && !graph_.dominates(block_at(body_end), block_at(instrs[body_end].target))) {
     visited_[body_end] = 1;
-    emit(out, make::try_(body, handlers, {}), index);
+    emit(out, make_try({}), index);
     return instrs[body_end].target;
   }
   ast::Body orelse;
@@ -1041,25 +1091,51 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
         return ends_in_implicit_return(handler.body);
       }));
   if (implicit_return_clauses) {
-    emit(out, make::try_(body, handlers, orelse), index);
+    emit(out, make_try(orelse), index);
     return else_falls ? else_stop : -1;
+  }
+  if (star && join < 0 && !tails.empty()) {
+    // The code after an except* statement that the handler reaches without
+    // a jump, and the body does not: the walk goes on there, and whatever
+    // followed the body was the else clause, which must leave.
+    // (Both leaving the protected code around the statement, as an
+    // except* statement ending another except* clause's body does, they
+    // meet where that code ends.)
+    const int tail = tails[0].start;
+    if (else_falls && region.protection >= 0 && else_stop >= 0 && !within_protection(tail, region.protection) &&
+        !within_protection(else_stop, region.protection)) {
+      emit(out, make_try(orelse), index);
+      return else_stop;
+    }
+    // (Or both end the except clause around the statement, the handler
+    // through its own copy of that clause's end: the walk goes on there.)
+    if (else_falls && instrs[tail].op == Op::PopExcept && region.clause_depth >= 0 &&
+        int(tails[0].stack.size()) == region.clause_depth) {
+      emit(out, make_try(orelse), index);
+      stack = tails[0].stack;
+      return tail;
+    }
+    if (else_falls) fail(index, "except* statement whose else clause goes on elsewhere");
+    emit(out, make_try(orelse), index);
+    stack = tails[0].stack;
+    return tail;
   }
   if (join < 0 && tail_falls) {
     // The code after the body runs only when the body ends normally while
     // a clause goes on elsewhere: it is the else clause.
-    emit(out, make::try_(body, handlers, orelse), index);
+    emit(out, make_try(orelse), index);
     return -1;
   }
   if (join < 0) {
     // Every clause leaves (return/raise): what follows the body is written
     // after the try rather than as its else clause (same code, and the
     // function then ends with that code, as its source did).
-    emit(out, make::try_(body, handlers, {}), index);
+    emit(out, make_try({}), index);
     for (auto& stmt : orelse) out.push_back(stmt);
     // The code after the try went on until the enclosing region's end.
     return else_falls ? else_stop : -1;
   }
-  emit(out, make::try_(body, handlers, orelse), index);
+  emit(out, make_try(orelse), index);
   return join;
 }
 

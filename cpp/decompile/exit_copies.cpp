@@ -64,6 +64,25 @@ int FunctionDecompiler::exit_copy_length(int a, int b) const {
   return 0;
 }
 
+// The length of the straight-line code from `a` that repeats the code from
+// `b` (lines aside: a copy of code without a line of its own takes the line
+// before it) up to a return, a raise, or a jump to the same place; 0 when
+// it does not (or is the same code).
+int FunctionDecompiler::code_copy_length(int a, int b) const {
+  const int count = int(function_.instrs.size());
+  if (a < 0 || b < 0 || a >= count || b >= count || a == b) return 0;
+  for (int n = 0; n < kMaxExitCopy && a + n < count && b + n < count; ++n) {
+    const ir::Instr& x = function_.instrs[a + n];
+    const ir::Instr& y = function_.instrs[b + n];
+    if (x.op != y.op || x.arg2 != y.arg2 || x.extra != y.extra || x.name != y.name || x.handler != y.handler ||
+        x.target != y.target || (x.target < 0 && x.arg != y.arg))
+      return 0;
+    if (ends_path(x.op) || x.op == Op::Jump) return n + 1;
+    if (transfers_control(x.op)) return 0;
+  }
+  return 0;
+}
+
 // Whether the block starting at `at` is entered only by falling into it.
 bool FunctionDecompiler::falls_only_into(int at) const {
   const cfg::Block& block = graph_.blocks[block_at(at)];

@@ -249,6 +249,26 @@ class FunctionDecompiler {
   int decode_except_clauses(int handler, const Region& region, const Stack& stack,
                             std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails,
                             int* dead_exit = nullptr);
+  // ---- try/except* (except_star.cpp) ----
+  bool is_except_star_handler(int handler) const;
+  bool prepares_reraise_star(int at) const;
+  int follow_except_star_glue(int at, int& appends);
+  std::vector<int> clause_body_exits(int start, int cleanup) const;
+  // The except* clause whose body is being walked: its cleanup handler,
+  // name, and where its ends land (the next clause or PREP_RERAISE_STAR).
+  struct ExceptStarClause {
+    int cleanup = -1;
+    std::string name;
+    int landing = -1;
+  };
+  ExceptStarClause except_star_clause_;
+  int except_star_clause_end_copy(int at, const Region& region) const;
+  int except_star_loop_follow(int header_block, int natural_exit, const Region& region) const;
+  // Reads the except* clauses of `handler`; returns the join as
+  // decode_except_clauses does (the code after the try reached without a
+  // jump becomes the one tail, of the last clause).
+  int decode_except_star_clauses(int handler, const Region& region, const Stack& stack,
+                                 std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails);
   // ---- clauses ending in break/continue (loop_exit_clauses.cpp) ----
   int dead_clause_exit(int after_jump, const std::string& name) const;
   bool natural_clause_end(int exit, const std::string& name) const;
@@ -407,6 +427,7 @@ class FunctionDecompiler {
   // ---- copies of exit blocks (exit_copies.cpp) ----
   int resolve_jumps(int index) const;
   int exit_copy_length(int a, int b) const;
+  int code_copy_length(int a, int b) const;
   bool falls_only_into(int at) const;
   int tail_copy_length(int copy, int original, int evidence = -1) const;
   int else_compiled_first(int body_start, int else_start, int else_end, int clauses_start, int clauses_end) const;

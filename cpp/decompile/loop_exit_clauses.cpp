@@ -51,7 +51,17 @@ int FunctionDecompiler::break_to_exit_copy(int pop_top, const Region& region, co
   if (instrs[graph_.blocks[region.loop->header_block].first].op != Op::ForIter) return 0;
   if (instrs[pop_top + 1].op == Op::LoadConst && instrs[pop_top + 2].op == Op::ReturnValue) return 0;
   const int n = exit_copy_length(pop_top + 1, region.loop->follow);
-  return n > 0 ? n + 1 : 0;
+  if (n > 0) return n + 1;
+  // 3.12+ copy the code after a loop that ends the protected code, lying
+  // outside the protection, into each break too, whatever it ends in
+  // (3.13: the jump closing an except* clause). It repeats the code after
+  // the loop's exit (FOR_ITER's target, past END_FOR).
+  if (code_.version.minor < 12 || region.protection < 0 || within_protection(pop_top + 1, region.protection)) return 0;
+  if (const int end = except_star_clause_end_copy(pop_top + 1, region); end > 0) return end + 1;
+  const int after_loop = region.loop->exit;
+  if (after_loop < 0 || after_loop >= count || within_protection(after_loop, region.protection)) return 0;
+  const int copy = code_copy_length(pop_top + 1, after_loop);
+  return copy > 0 ? copy + 1 : 0;
 }
 
 // 3.10+ `for ...: ... break` + `else: ...`, where the code after the whole

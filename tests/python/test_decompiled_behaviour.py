@@ -38,6 +38,9 @@ def test_decompiled_modules_pass_their_tests(minor: int) -> None:
 
 
 BEHAVIOUR_CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "behaviour_cases")
+# A case file named like `except_star_py311.py` uses syntax that only
+# CPython 3.11+ accepts: it runs only there.
+MINIMUM_MINOR = re.compile(r"_py3(\d+)\.py$")
 
 # Runs under the reference interpreter: each function of a case module is
 # replaced by its decompiled source (functions that do not decompile keep
@@ -65,11 +68,6 @@ DUMP_FUNCTIONS = textwrap.dedent(
     print(json.dumps(functions))
     """
 )
-
-
-# A case file named like `match_py310.py` uses syntax that only CPython
-# 3.10+ accepts, so it is only run on those versions.
-MINIMUM_MINOR = re.compile(r"_py3(\d+)\.py$")
 
 
 @pytest.mark.parametrize("minor", VERSION_PARAMS)
