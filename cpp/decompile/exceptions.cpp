@@ -768,6 +768,7 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
     clause_region.clause_depth = int(clause_stack.size());
     clause_region.clause_ends = &clause_ends;
     clause_region.clause_name = name;
+    clause_region.clause_loop = region.loop;
     ast::Body body;
     const std::vector<char> visited_before = visited_;
     const Stack stack_before = clause_stack;

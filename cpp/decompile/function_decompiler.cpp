@@ -354,7 +354,24 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
             i = after;
             continue;
           }
+          // A loop inside the clause ends the clause: 3.10+ give a break
+          // out of it its own copy of the clause's end and the short code
+          // after the try (a loop in the clause leaves it only by its follow).
+          if (region.loop != nullptr && region.loop->follow > i &&
+              function_.instrs[region.loop->follow].op == Op::PopExcept) {
+            if (const int n = exit_copy_length(i, region.loop->follow); n > 0) {
+              for (int k = i; k < i + n; ++k) visited_[k] = 1;
+              emit(out, make::break_(), i);
+              return false;
+            }
+          }
           if (!region.clause_returns || !unwinds_to_return(after)) {
+            // A loop inside the clause reaches the clause's end only through
+            // its follow, where the walk of its body stops: code that leaves
+            // the clause from inside it is a copy of something else (3.10 put
+            // a break out of an enclosing loop after a for/else straight into
+            // the inner loop's break).
+            if (region.loop != region.clause_loop) fail(i, "the except clause is left from inside a loop in it");
             if (region.clause_ends) region.clause_ends->push_back(i);
             if (region.stopped_at) *region.stopped_at = i;
             return true;

@@ -57,6 +57,7 @@ struct Region {
   int clause_depth = -1;
   std::vector<int>* clause_ends = nullptr;  // where the ending POP_EXCEPTs were found
   std::string clause_name;    // `except E as name`: the unbinding after POP_EXCEPT is implicit
+  const LoopContext* clause_loop = nullptr;  // the loop around the except statement
   // The clause also ends by jumping to the code after the try, so a
   // POP_EXCEPT at its depth followed by a return is a `return` inside it.
   bool clause_returns = false;
