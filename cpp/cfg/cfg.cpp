@@ -47,7 +47,8 @@ std::vector<char> end_finally_resumes(const ir::Function& function) {
       if (op == Op::SetupFinally || op == Op::SetupWith || op == Op::SetupAsyncWith) ++depth;
       if (op != Op::EndFinally) continue;
       if (depth-- > 0) continue;
-      if (!entered_by_falling_in(start)) resumes[i] = 0;
+      // (A with's cleanup goes on whenever __exit__ suppresses the exception.)
+      if (setup.op == Op::SetupFinally && !entered_by_falling_in(start)) resumes[i] = 0;
       break;
     }
   }

@@ -177,8 +177,9 @@ void FunctionDecompiler::push_exception_values(Stack& stack) const {
 // Handler-only code (reached by exceptions alone) from `handler` on: the
 // boilerplate of with statements, nothing to decompile.
 // (`from`: the statement's start; inside an except clause, normal flow
-// counts from there.)
-void FunctionDecompiler::mark_handler_code_visited(int handler, int from) {
+// counts from there. `keep`: where the handler goes on into code of the
+// function's own, left unmarked.)
+void FunctionDecompiler::mark_handler_code_visited(int handler, int from, int keep) {
   std::vector<char> local;
   const std::vector<char>& normally_reachable = normally_reachable_from(from, local);
   std::vector<int> work{block_at(handler)};
@@ -188,8 +189,13 @@ void FunctionDecompiler::mark_handler_code_visited(int handler, int from) {
     work.pop_back();
     if (seen[block] || normally_reachable[block]) continue;
     seen[block] = 1;
-    for (int i = graph_.blocks[block].first; i <= graph_.blocks[block].last; ++i) visited_[i] = 1;
-    for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+    const cfg::Block& b = graph_.blocks[block];
+    if (keep >= b.first && keep <= b.last) {
+      for (int i = b.first; i < keep; ++i) visited_[i] = 1;
+      continue;
+    }
+    for (int i = b.first; i <= b.last; ++i) visited_[i] = 1;
+    for (int succ : b.successors) work.push_back(succ);
   }
 }
 
@@ -1242,7 +1248,15 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   const int e = falls && body_stopped > body_end ? body_stopped : body_end;
   if (falls) falls = !finish_return_after(e, body_region, stack.size(), body_stack, body);
   if (body.empty()) body.push_back(make::pass());
-  mark_handler_code_visited(handler, index);
+  // A body that never falls through still goes on after the with when
+  // __exit__ suppresses an exception: that code is the with's own follow.
+  // (Where that code lies past the end of the try statement around the
+  // with, it is the try's: the with ends the try's body.)
+  int suppressed_resume = falls ? -1 : with_suppressed_resume(handler);
+  if (suppressed_resume >= 0 && region.protection >= 0 &&
+      !within_protection(resolve_jumps(suppressed_resume), region.protection))
+    suppressed_resume = -1;
+  mark_handler_code_visited(handler, index, suppressed_resume);
   stack.pop_back();  // the exit slot
   // ≤3.9 leave the normal exit of a body that never falls through in
   // place, dead, unless the body ends in a return (whose block it then
@@ -1266,7 +1280,7 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
       continues_at_.emplace_back(out.back(), instrs[after_cleanup].target);
     if (const int after = with_suppressed_continuation(handler); after >= 0 && code_.version.minor >= 9)
       continues_at_.emplace_back(out.back(), after);
-    return -1;
+    return suppressed_resume;
   }
   if (code_.version.minor == 8) {
     // BEGIN_FINALLY falls into the shared exit: WITH_CLEANUP_START/FINISH; END_FINALLY.

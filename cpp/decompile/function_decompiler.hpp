@@ -224,6 +224,7 @@ class FunctionDecompiler {
   bool returns_through_with_exit(int at) const;
   std::vector<int> protected_body_exits(int start, int handler) const;
   int with_normal_exit(int start, int handler) const;
+  int with_suppressed_resume(int handler) const;
   int with_suppressed_continuation(int handler) const;
   bool return_through_with_exit(int& at, const Region& region, Stack& stack, ast::Body& out);
   int decompile_shared_finally(int index, int handler, const Region& region, Region body_region, Stack& stack,
@@ -282,7 +283,7 @@ class FunctionDecompiler {
   int loop_exit_jump(int at, const Region& region) const;
   int join_after_loop_exit_clauses(int body_start, int body_end, int handler, int loop_join, int dead_exit,
                                    const Region& region) const;
-  void mark_handler_code_visited(int handler, int from);
+  void mark_handler_code_visited(int handler, int from, int keep = -1);
   bool unbinds_name_at(int index, const std::string& name) const;
   int skip_name_unbinding(int index, const std::string& name);
   // Whether the code at `index` only unwinds (POP_EXCEPT, POP_BLOCK, name

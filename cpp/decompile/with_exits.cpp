@@ -4,6 +4,7 @@
 // with its own copy of the call. Only one of those exits is the end of the
 // with statement; the others are part of a statement in the body.
 #include <algorithm>
+#include <span>
 
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
@@ -105,15 +106,42 @@ std::vector<int> FunctionDecompiler::protected_body_exits(int start, int handler
 // After POP_JUMP_IF_TRUE, the handler drops the exception values (POP_TOP,
 // POP_EXCEPT); -1 when the handler does not look like that.
 int FunctionDecompiler::with_suppressed_continuation(int handler) const {
+  const int resume = with_suppressed_resume(handler);
+  return resume >= 0 ? resolve_jumps(resume) : -1;
+}
+
+// The first instruction after the exit handler's cleanup on the path where
+// __exit__ suppressed the exception (a jump to the code after the with, or
+// that code); -1 when the handler does not look like that. (3.8: past
+// WITH_CLEANUP_START/FINISH and END_FINALLY, which goes on when it is.)
+int FunctionDecompiler::with_suppressed_resume(int handler) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
+  if (code_.version.minor == 8) {
+    int i = handler;
+    if (i >= count || instrs[i].op != Op::WithCleanupStart) return -1;
+    i = past_exit_await(i + 1);
+    if (i + 1 >= count || instrs[i].op != Op::WithCleanupFinish || instrs[i + 1].op != Op::EndFinally) return -1;
+    return i + 2 < count ? i + 2 : -1;
+  }
   int i = handler_body_start(handler);
   if (i >= count || instrs[i].op != Op::WithExceptStart) return -1;
   i = past_exit_await(i + 1);
   if (i >= count || instrs[i].op != Op::PopJumpIfTrue) return -1;
+  // Then the exception (three values ≤3.10, one 3.11+) goes, the handler
+  // ends (POP_EXCEPT) and the exit function goes (3.11+ with the bound
+  // __enter__ result's slot). Anything more is the code after the with: a
+  // POP_EXCEPT there ends an except clause the with ends.
+  static constexpr Op kCleanupUpTo310[] = {Op::PopTop, Op::PopTop, Op::PopTop, Op::PopExcept, Op::PopTop};
+  static constexpr Op kCleanupFrom311[] = {Op::PopTop, Op::PopExcept, Op::PopTop, Op::PopTop};
+  const std::span<const Op> cleanup =
+      code_.version.minor <= 10 ? std::span<const Op>(kCleanupUpTo310) : std::span<const Op>(kCleanupFrom311);
   i = instrs[i].target;
-  while (i >= 0 && i < count && (instrs[i].op == Op::PopTop || instrs[i].op == Op::PopExcept)) ++i;
-  return i < count ? resolve_jumps(i) : -1;
+  for (const Op op : cleanup) {
+    if (i < 0 || i >= count || instrs[i].op != op) return -1;
+    ++i;
+  }
+  return i < count ? i : -1;
 }
 
 // The exit of a with body that ends the with statement: the one that goes

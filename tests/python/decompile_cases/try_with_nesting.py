@@ -324,3 +324,24 @@ def with_ending_in_if_then_return(self, cmd, callback, blocksize=8192):
         if _SSLSocket is not None and isinstance(conn, _SSLSocket):
             conn.unwrap()
     return self.voidresp()
+
+
+# A with body that always returns or raises still goes on after the with
+# when __exit__ suppresses the exception: that code is the function's own.
+def with_body_returns_then_code_after(self):
+    with self.lock:
+        if self.names is not None:
+            return self.names
+        return self.load()
+    return []
+
+
+# ... and where a finally around the with is copied after it (3.11+).
+def with_body_returns_in_try_finally(self, timeout=None):
+    try:
+        with self._condition:
+            if self._state:
+                raise ValueError()
+            return self.get()
+    finally:
+        self = None
