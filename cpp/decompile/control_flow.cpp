@@ -89,6 +89,31 @@ bool FunctionDecompiler::inside_loop_body(int instr, const Region& region) const
 // Where the two sides of a branch starting in `first_block` meet again, as
 // an instruction index inside the region; the region's own stop when they
 // only meet outside it; -1 when they never meet (both leave the function).
+// Whether the branch the condition falls into gets to the jump target
+// `post` (its post-dominator) only around the loop the region is in: in a
+// loop whose exits all lie in the jumped-to branch (`while True: if a: x
+// elif b: return`), that branch's head post-dominates the condition
+// without being where the branches meet.
+bool FunctionDecompiler::post_only_around_loop(const Condition& condition, int post, const Region& region) const {
+  if (!region.loop || graph_.blocks[post].first == condition.next || condition.next < 0 ||
+      condition.next >= int(function_.instrs.size()))
+    return false;
+  const int header = region.loop->header_block;
+  std::vector<char> seen(graph_.blocks.size(), 0);
+  std::vector<int> work{block_at(condition.next)};
+  bool reaches_header = false;
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (block == post) return false;
+    if (block == header) reaches_header = true;
+    if (seen[block] || block == header) continue;
+    seen[block] = 1;
+    for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+  }
+  return reaches_header;  // (a branch that only raises meets nothing)
+}
+
 int FunctionDecompiler::join_of(const Condition& condition, const Region& region) const {
   const std::vector<int>& condition_blocks = condition.blocks;
   const int first_block = condition.first_block;
@@ -115,7 +140,8 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   // continue` followed by more body code).
   const bool post_is_continue =
       post >= 0 && region.loop && graph_.blocks[post].first == region.stop && region.loop->continues_at(region.stop);
-  if (post >= 0 && usable(post) && !post_is_continue) return graph_.blocks[post].first;
+  if (post >= 0 && usable(post) && !post_is_continue && !post_only_around_loop(condition, post, region))
+    return graph_.blocks[post].first;
   // A branch that returns part of the way (`if a: if b: return x` with an
   // else) leaves no post-dominator: the branches meet where the code each
   // branch head dominates flows on to, when that is one place.

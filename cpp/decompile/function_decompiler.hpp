@@ -203,6 +203,7 @@ class FunctionDecompiler {
   bool is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header = false) const;
   int join_of(const Condition& condition, const Region& region) const;
   bool inside(int instr, const Region& region) const;
+  bool post_only_around_loop(const Condition& condition, int post, const Region& region) const;
   bool inside_loop_body(int instr, const Region& region) const;
 
   // ---- exception handling, 3.11+ (exceptions.cpp) ----

@@ -223,3 +223,20 @@ def if_else_ending_loop_body_with_inner_if(skip, quiet, path, success):
         else:
             success = success and len(item)
     return success
+
+
+# The only exits of the loop lie in the elif branch: its head
+# post-dominates the first test without being where the branches meet.
+def members_then_loaded(self, index):
+    while True:
+        if index < len(self.members):
+            tarinfo = self.members[index]
+        elif not self._loaded:
+            tarinfo = self.next()
+            if not tarinfo:
+                self._loaded = True
+                return
+        else:
+            return
+        index += 1
+        yield tarinfo
