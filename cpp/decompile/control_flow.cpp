@@ -221,7 +221,8 @@ bool FunctionDecompiler::leads_back_into(const cfg::Loop& loop, int block) const
 // A block that only computes another operand of a condition: no
 // statements, no net stack change other than the tested value, ending in a
 // conditional jump.
-bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header) const {
+bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header,
+                                                 bool allow_chain_start) const {
   const cfg::Block& b = graph_.blocks[block];
   if (!is_conditional_jump(function_.instrs[b.last].op)) return false;
   if (!allow_loop_header) {
@@ -250,9 +251,10 @@ bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack, 
   self->nonlocals_.resize(nonlocals_before);
   if (!pure || !statements.empty()) return false;
   if (scratch.size() == stack.size() + 1) return true;
-  // A loop test may be a chained comparison (`while a < b < c:`), whose
-  // first jump leaves the shared operand below the tested value.
-  return allow_loop_header && scratch.size() == stack.size() + 2 &&
+  // A loop test, or an operand of and/or, may be a chained comparison
+  // (`while a < b < c:`), whose first jump leaves the shared operand below
+  // the tested value.
+  return (allow_loop_header || allow_chain_start) && scratch.size() == stack.size() + 2 &&
          is_chain_link(b.last, scratch.back().expr, Stack(scratch.begin(), scratch.end() - 1));
 }
 
@@ -312,7 +314,11 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
     const bool preds_in_chain = std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
       return std::find(chain_blocks.begin(), chain_blocks.end(), p) != chain_blocks.end();
     });
-    if (!preds_in_chain || !is_pure_condition_block(block, stack)) break;
+    if (!preds_in_chain) break;
+    // (An operand that is a chained comparison is read whole, below.)
+    const bool chain_operand =
+        !is_pure_condition_block(block, stack) && is_pure_condition_block(block, stack, false, /*allow_chain_start=*/true);
+    if (!chain_operand && !is_pure_condition_block(block, stack)) break;
     if (starts_inverted_while_test(b.first, index)) break;
     // Peek at the next jump's exits before committing.
     const ir::Instr& last = function_.instrs[b.last];
@@ -326,7 +332,8 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
     }
     int kind = 0;
     // (Targets may be copies of one exit block: same_exit.)
-    if (chain.true_target == chain.next && same_exit(chain.false_target, f2)) kind = 1;        // c and d
+    if (chain_operand) kind = 0;
+    else if (chain.true_target == chain.next && same_exit(chain.false_target, f2)) kind = 1;        // c and d
     else if (chain.true_target == chain.next && same_exit(chain.false_target, t2)) kind = 2;   // not c or d
     else if (chain.false_target == chain.next && same_exit(chain.true_target, t2)) kind = 3;   // c or d
     else if (chain.false_target == chain.next && same_exit(chain.true_target, f2)) kind = 4;   // c or not d

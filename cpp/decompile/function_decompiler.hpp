@@ -200,7 +200,8 @@ class FunctionDecompiler {
   // restores what the trial marked visited).
   Condition trial_condition(int first, int jump, Stack& stack);
   bool leads_back_into(const cfg::Loop& loop, int block) const;
-  bool is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header = false) const;
+  bool is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header = false,
+                               bool allow_chain_start = false) const;
   int join_of(const Condition& condition, const Region& region) const;
   bool inside(int instr, const Region& region) const;
   bool post_only_around_loop(const Condition& condition, int post, const Region& region) const;

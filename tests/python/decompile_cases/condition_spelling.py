@@ -37,3 +37,22 @@ def elif_chain_of_compares(a, b, c):
 
 def filter_with_compares(values, seen):
     return [v for v in values if not (v in seen or v is None)]
+
+
+# A chained comparison as an operand of `and`, the whole test of an elif
+# whose else raises (was read as `format == 2` alone). (3.13 with a bare
+# `return s` after it: see docs/STATUS.md, copied returns of an if/elif.)
+def chained_compare_operand_in_elif(n, digits, format):
+    if 0 <= n < 8:
+        s = 1
+    elif format == 2 and -256 <= n < 256:
+        if n >= 0:
+            s = 2
+        else:
+            s = 3
+        for i in range(digits - 1):
+            s.insert(1, n)
+    else:
+        raise ValueError("overflow in number field")
+    s.finish()
+    return s
