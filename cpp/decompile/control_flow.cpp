@@ -316,9 +316,9 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
     });
     if (!preds_in_chain) break;
     // (An operand that is a chained comparison is read whole, below.)
-    const bool chain_operand =
-        !is_pure_condition_block(block, stack) && is_pure_condition_block(block, stack, false, /*allow_chain_start=*/true);
-    if (!chain_operand && !is_pure_condition_block(block, stack)) break;
+    const bool pure = is_pure_condition_block(block, stack);
+    const bool chain_operand = !pure && is_pure_condition_block(block, stack, false, /*allow_chain_start=*/true);
+    if (!pure && !chain_operand) break;
     if (starts_inverted_while_test(b.first, index)) break;
     // Peek at the next jump's exits before committing.
     const ir::Instr& last = function_.instrs[b.last];
@@ -332,11 +332,16 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
     }
     int kind = 0;
     // (Targets may be copies of one exit block: same_exit.)
-    if (chain_operand) kind = 0;
-    else if (chain.true_target == chain.next && same_exit(chain.false_target, f2)) kind = 1;        // c and d
-    else if (chain.true_target == chain.next && same_exit(chain.false_target, t2)) kind = 2;   // not c or d
-    else if (chain.false_target == chain.next && same_exit(chain.true_target, t2)) kind = 3;   // c or d
-    else if (chain.false_target == chain.next && same_exit(chain.true_target, f2)) kind = 4;   // c or not d
+    if (!chain_operand) {  // (a chained comparison is read whole below)
+      if (chain.true_target == chain.next && same_exit(chain.false_target, f2))
+        kind = 1;  // c and d
+      else if (chain.true_target == chain.next && same_exit(chain.false_target, t2))
+        kind = 2;  // not c or d
+      else if (chain.false_target == chain.next && same_exit(chain.true_target, t2))
+        kind = 3;  // c or d
+      else if (chain.false_target == chain.next && same_exit(chain.true_target, f2))
+        kind = 4;  // c or not d
+    }
     Condition d;
     if (kind == 0) {
       // A right-nested group, `c or (d and e)`: read the whole condition
