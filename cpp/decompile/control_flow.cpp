@@ -542,11 +542,17 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     const std::size_t base = stack.size() - (iterator_dropped ? 1 : 0);
     const bool value_left = branch_stack.size() > base;
     const bool same_stack = branch_stack.size() == base;
-    const int load = past_finally_copies(at, region);
-    const bool constant_return =
-        same_stack && load + 1 < int(function_.instrs.size()) && function_.instrs[load].op == Op::LoadConst &&
-        function_.instrs[load + 1].op == Op::ReturnValue && !visited_[load] && !is_implicit_return_copy(load + 1) &&
-        kind_ != CodeKind::Module && kind_ != CodeKind::Class;
+    const int load = past_finally_copies(at, region, /*through_branching=*/true);
+    // (3.10+ copy the implicit `return None`. After a finally body's copy
+    // the constant has the copy's last line: the unwinding before the copy
+    // tells a written `return`.)
+    const bool written = load != at && code_.version.minor >= 10 && loads_none(load)
+                             ? unwinds_with_line_of_its_own(at)
+                             : !is_implicit_return_copy(load + 1);
+    const bool constant_return = same_stack && load + 1 < int(function_.instrs.size()) &&
+                                 function_.instrs[load].op == Op::LoadConst &&
+                                 function_.instrs[load + 1].op == Op::ReturnValue && !visited_[load] && written &&
+                                 kind_ != CodeKind::Module && kind_ != CodeKind::Class;
     if (!value_left && !constant_return) return falls;
     int i = at;
     return !finish_return(i, region, branch_stack, body);

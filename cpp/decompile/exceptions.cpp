@@ -352,13 +352,38 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
 // Past the POP_BLOCKs and the enclosing finally bodies (innermost first;
 // copies of them, 3.8: CALL_FINALLY) that run from `at` on the way out
 // of a try.
-int FunctionDecompiler::past_finally_copies(int at, const Region& region) const {
+int FunctionDecompiler::past_finally_copies(int at, const Region& region, bool through_branching) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
   for (int n = -1; n != 0;) {
     while (at < count && instrs[at].op == Op::PopBlock) ++at;
     n = at < count && instrs[at].op == Op::CallFinally ? 1 : finally_copy_length(at, region);
     at += n;
+    if (n == 0 && through_branching && at < count) {
+      // (A copy with branches, each going on into its own copy of the rest.)
+      if (const int next = past_branching_finally_copy(at, region); next != at) {
+        at = next;
+        n = -1;
+      }
+    }
+  }
+  return at;
+}
+
+// Where a copy at `at` of an enclosing finally body with branches goes on
+// (its first path's continuation, the others' being the same code); `at`
+// when there is no such copy.
+int FunctionDecompiler::past_branching_finally_copy(int at, const Region& region) const {
+  const FinallyBody innermost{region.finally_start, region.finally_length, region.outer_finally};
+  for (const FinallyBody* f = &innermost; f != nullptr; f = f->outer) {
+    if (f->length <= 0) continue;
+    std::vector<int> copy, continuations;
+    if (!match_finally_copy(f->start, at, function_.instrs[f->start].handler, copy, continuations) ||
+        continuations.empty())
+      continue;
+    for (std::size_t c = 1; c < continuations.size(); ++c)
+      if (same_code_to_exit(continuations[c], continuations[0]) == 0) return at;
+    return continuations[0];
   }
   return at;
 }

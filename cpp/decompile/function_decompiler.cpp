@@ -95,6 +95,27 @@ bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
   return jumped_to;
 }
 
+// Whether the code leaving protected code at `at` starts with unwinding
+// that carries a line of its own, unlike the code that falls into it: a
+// written statement (`return` inside a try/finally: ≤3.10 its POP_BLOCKs,
+// 3.11+ the NOP left of them), not the end of the body falling through.
+bool FunctionDecompiler::unwinds_with_line_of_its_own(int at) const {
+  const auto& instrs = function_.instrs;
+  if (at <= 0 || at >= int(instrs.size())) return false;
+  int first = at;
+  int line = instrs[at].nop_line;
+  if (code_.version.minor <= 10) {
+    if (instrs[at].op != Op::PopBlock) return false;
+    while (first > 0 && instrs[first - 1].op == Op::PopBlock) --first;
+    line = instrs[first].line;
+  }
+  if (first == 0 || line == 0) return false;
+  const ir::Instr& before = instrs[first - 1];
+  const bool falls_in = before.op != Op::Jump && before.op != Op::ReturnValue && before.op != Op::RaiseVarargs &&
+                        before.op != Op::Reraise;
+  return falls_in && before.line != line;
+}
+
 // 3.10+ give every path that falls off the end its own copy of the
 // implicit `return None`; one reached from several places was written.
 bool FunctionDecompiler::is_shared_return_none(int return_index) const {

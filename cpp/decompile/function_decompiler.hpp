@@ -237,7 +237,10 @@ class FunctionDecompiler {
   static bool same_op(ir::Op a, ir::Op b);
   bool match_finally_copy(int original, int copy, int protection, std::vector<int>& copy_instrs,
                           std::vector<int>& continuations) const;
-  int past_finally_copies(int at, const Region& region) const;
+  // (through_branching: also past a copy with branches, each going on into
+  // its own copy of the rest of the return.)
+  int past_finally_copies(int at, const Region& region, bool through_branching = false) const;
+  int past_branching_finally_copy(int at, const Region& region) const;
   int finally_copy_length(int at, const Region& region) const;
   bool runs_finally_copy(int at, const Region& region) const;
   bool skip_branching_finally_copy(int& at, const Region& region);
@@ -470,6 +473,7 @@ class FunctionDecompiler {
   // that reach it; such copies carry the line of the code before them.
   std::vector<ast::StmtPtr> implicit_return_copies_;
   bool is_implicit_return_copy(int return_index) const;
+  bool unwinds_with_line_of_its_own(int at) const;
   std::vector<ast::StmtPtr> written_returns_;  // `return None` the source must have had
   bool is_shared_return_none(int return_index) const;
   // Statements that never fall through but say where the code after them

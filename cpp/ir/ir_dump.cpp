@@ -13,6 +13,7 @@ std::string dump(const Function& function) {
     if (!instr.name.empty()) out += " (" + instr.name + ")";
     if (instr.target >= 0) out += " -> " + std::to_string(instr.target);
     if (instr.handler >= 0) out += " [handler " + std::to_string(instr.handler) + "]";
+    if (instr.nop_line != 0) out += " (after a NOP of line " + std::to_string(instr.nop_line) + ")";
     out += "\n";
   }
   return out;

@@ -68,6 +68,8 @@ class Normaliser {
     instr.arg2 = arg2;
     instr.offset = source_->offset;
     instr.line = lines_[source_->offset / 2];
+    instr.nop_line = pending_nop_line_;
+    pending_nop_line_ = 0;
     if (source_->jump_target) {
       // A byte offset until resolve_jump_targets(); corrupt arguments can
       // point before the code.
@@ -123,6 +125,7 @@ class Normaliser {
         throw Error(std::string("unsupported opcode ") + source_->base_opname() + " at offset " +
                     std::to_string(source_->offset) + " of " + code_.name);
       case RuleKind::Drop:
+        if (std::string_view(source_->base_opname()) == "NOP") pending_nop_line_ = lines_[source_->offset / 2];
         return;
       case RuleKind::ReturnGenerator:
         // The generator prologue RETURN_GENERATOR; POP_TOP only exists to
@@ -313,6 +316,7 @@ class Normaliser {
   const Instruction* source_ = nullptr;
   Function result_;
   std::vector<int> lines_;
+  int pending_nop_line_ = 0;  // line of the NOP dropped last, for the next instruction
   std::vector<int> first_ir_at_or_after_;
   int pending_kw_names_ = -1;
 };

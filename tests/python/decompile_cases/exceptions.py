@@ -353,3 +353,37 @@ def while_break_in_clause(g, c, x):
                 break
             g(1)
     return 2
+
+
+# A bare `return` inside a try/except inside a try/finally runs the finally
+# body's copy before its `return None`: the unwinding's own line (3.10
+# POP_BLOCK, 3.11+ a NOP) tells it from the body falling off the end.
+def bare_return_in_try_in_finally(self):
+    try:
+        try:
+            if self._closing:
+                return
+            self.k()
+        except OSError:
+            self.f()
+    finally:
+        self.h()
+    self.g()
+
+
+# ... also where the finally body branches, each branch ending in its own
+# copy of the `return None`.
+def bare_return_before_branching_finally(self, fut=None):
+    length = -1
+    try:
+        if fut.done():
+            return
+        if self._closing:
+            return
+    except OSError as exc:
+        self.f(exc)
+    else:
+        self.g()
+    finally:
+        if length > -1:
+            self.h()
