@@ -501,8 +501,6 @@ int FunctionDecompiler::same_code_to_exit(int copy, int original) const {
   return 0;
 }
 
-namespace {
-
 bool names_from_co_names(Op op) {
   switch (op) {
     case Op::LoadName: case Op::LoadGlobal: case Op::LoadAttr: case Op::LoadMethod: case Op::LoadSuperAttr:
@@ -513,8 +511,6 @@ bool names_from_co_names(Op op) {
       return false;
   }
 }
-
-}  // namespace
 
 // The compiler writes a try's else clause before its except clauses and
 // the code after the try statement after them, and co_names records names
@@ -1076,6 +1072,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   ast::Body orelse;
   bool else_falls = falls;
   int else_stop = body_end;
+  std::vector<char> visited_before_else;  // (what the walk of the code after the body decompiled)
   // The first instruction after the protected range may already be a
   // branch's `continue`/`break` (3.11+); the body then went on elsewhere.
   const int else_start =
@@ -1088,6 +1085,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     else_region.stopped_at = &else_stop;
     else_stop = -1;
     Stack else_stack = stack;
+    visited_before_else = visited_;
     else_falls = walk_region(else_start, else_region, else_stack, orelse);
     // (A jump to the region's stop ends the walk there without saying so.)
     if (else_stop < 0) else_stop = else_region.stop >= 0 ? else_region.stop : else_start;
@@ -1157,6 +1155,26 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // a clause goes on elsewhere: it is the else clause.
     emit(out, make_try(orelse), index);
     return -1;
+  }
+  if (join < 0 && !orelse.empty() && !visited_before_else.empty()) {
+    // Every clause leaves (return/raise): what follows the body may have
+    // been the body's end, the else clause or the code after the try.
+    std::vector<int> tail_code, clause_code, body_code;
+    for (int i = 0; i < int(instrs.size()); ++i) {
+      if (visited_[i] && !visited_before_else[i]) tail_code.push_back(i);
+      // (Names and constants met before, anywhere, tell nothing.)
+      else if (visited_before_else[i])
+        (i >= handler && i >= index ? clause_code : body_code).push_back(i);
+    }
+    switch (place_tail_after_leaving_clauses(index, handler, tail_code, clause_code, body_code, orelse)) {
+      case TailPlace::InBody:
+        if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
+        body.insert(body.end(), orelse.begin(), orelse.end());
+        emit(out, make_try({}), index);
+        return else_falls ? else_stop : -1;
+      case TailPlace::InElse: emit(out, make_try(orelse), index); return else_falls ? else_stop : -1;
+      case TailPlace::AfterTry: break;
+    }
   }
   if (join < 0) {
     // Every clause leaves (return/raise): what follows the body is written

@@ -106,6 +106,9 @@ bool holds(const List& list, const Node* node) {
 
 enum class CodeKind { Module, Class, Function, Lambda, Comprehension };
 
+// Whether the instruction's name operand is an entry of co_names.
+bool names_from_co_names(ir::Op op);
+
 class FunctionDecompiler {
  public:
   FunctionDecompiler(const CodeObject& code, const DecompileOptions& options);
@@ -256,6 +259,17 @@ class FunctionDecompiler {
   int decode_except_clauses(int handler, const Region& region, const Stack& stack,
                             std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails,
                             int* dead_exit = nullptr);
+  // ---- where the code after a try body goes (try_tail_placement.cpp) ----
+  enum class TailPlace { InBody, InElse, AfterTry };
+  struct FirstUse {
+    int name = -1;      // earliest co_names position, -1: none
+    int constant = -1;  // earliest co_consts position, -1: none
+  };
+  FirstUse first_own_use(const std::vector<int>& mine, const std::vector<int>& other,
+                         const std::vector<int>& shared) const;
+  TailPlace place_tail_after_leaving_clauses(int body_start, int handler, const std::vector<int>& tail,
+                                             const std::vector<int>& clauses, const std::vector<int>& body,
+                                             const ast::Body& tail_statements) const;
   // ---- try/except* (except_star.cpp) ----
   bool is_except_star_handler(int handler) const;
   bool prepares_reraise_star(int at) const;

@@ -387,3 +387,35 @@ def bare_return_before_branching_finally(self, fut=None):
     finally:
         if length > -1:
             self.h()
+
+
+# Every clause leaves: the code after the body may be the body's own end
+# (its line comes before the `except` line) ...
+def return_constant_ends_try_body(self, pid):
+    try:
+        del self._callbacks[pid]
+        return True
+    except KeyError:
+        return False
+
+
+# ... the else clause (≤3.9: a dead `return None` follows; 3.11: it lies
+# before the handler; 3.12+: its constants were met first) ...
+def return_constant_in_else_after_leaving_clause(self, key):
+    try:
+        self[key]
+    except KeyError:
+        return False
+    else:
+        return True
+
+
+# ... or the code after the try statement.
+def code_after_try_whose_clause_raises(s):
+    try:
+        m = memoryview(s)
+    except TypeError as err:
+        raise TypeError("expected bytes-like object, not %s" % s.__class__.__name__) from err
+    if m.format not in ("c", "b", "B"):
+        raise TypeError("expected single byte elements")
+    return m

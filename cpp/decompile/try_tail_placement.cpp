@@ -1,0 +1,128 @@
+// Where the code after a try body belongs when every except clause leaves
+// (returns or raises): the body's own last statements, the else clause,
+// or the code after the try statement. All three run the same code on the
+// same paths; the compiler writes down which one the source had in the
+// lines, the layout and the order it met names and constants in.
+
+#include <algorithm>
+
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+using ir::Op;
+
+namespace {
+
+int first_line_from(const std::vector<ir::Instr>& instrs, int from, int limit) {
+  for (int i = std::max(from, 0); i < std::min(limit, int(instrs.size())); ++i)
+    if (instrs[i].line > 0) return instrs[i].line;
+  return 0;
+}
+
+}  // namespace
+
+// The earliest position in co_names / co_consts among the names and
+// constants only `mine` uses (not `other`, not `shared`); -1 when none.
+// (Positions of names and constants are compared separately.)
+FunctionDecompiler::FirstUse FunctionDecompiler::first_own_use(const std::vector<int>& mine,
+                                                               const std::vector<int>& other,
+                                                               const std::vector<int>& shared) const {
+  const auto& instrs = function_.instrs;
+  auto uses = [&](const std::vector<int>& code, bool names) {
+    std::vector<int> positions;
+    for (int i : code) {
+      const ir::Instr& instr = instrs[i];
+      if (names && names_from_co_names(instr.op) && !instr.name.empty()) {
+        const auto at = std::find(code_.names.begin(), code_.names.end(), instr.name);
+        if (at != code_.names.end()) positions.push_back(int(at - code_.names.begin()));
+      } else if (!names && instr.op == Op::LoadConst && !loads_none(i)) {
+        // (None comes first in co_consts whatever the code: a function's
+        // docstring slot, ≤3.13.)
+        positions.push_back(instr.arg);
+      }
+    }
+    return positions;
+  };
+  FirstUse result;
+  for (const bool names : {true, false}) {
+    const std::vector<int> others = uses(other, names), common = uses(shared, names);
+    int best = -1;
+    for (int at : uses(mine, names)) {
+      if (std::find(others.begin(), others.end(), at) != others.end()) continue;
+      if (std::find(common.begin(), common.end(), at) != common.end()) continue;
+      if (best < 0 || at < best) best = at;
+    }
+    (names ? result.name : result.constant) = best;
+  }
+  return result;
+}
+
+FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_clauses(
+    int body_start, int handler, const std::vector<int>& tail, const std::vector<int>& clauses,
+    const std::vector<int>& body, const ast::Body& tail_statements) const {
+  const auto& instrs = function_.instrs;
+  // (The try's own jump over the clauses to that code, ≤3.10, says nothing.)
+  std::vector<int> code;
+  for (int i : tail)
+    if (instrs[i].op != Op::Jump && instrs[i].op != Op::PopBlock) code.push_back(i);
+  if (code.empty()) return TailPlace::AfterTry;
+  // (3.10+ copy the implicit `return None` to the body's end, with the
+  // line of the code before it: it was no statement.)
+  if (code.size() == 2 && instrs[code[1]].op == Op::ReturnValue && is_implicit_return_copy(code[1]))
+    return TailPlace::AfterTry;
+  // (Nor is the re-raise ending a finally body's handler copy.)
+  if (instrs[code[0]].op == Op::Reraise) return TailPlace::AfterTry;
+  const int tail_start = *std::min_element(code.begin(), code.end());
+  // Lines: code written before the first `except` line was in the body.
+  const int tail_line = first_line_from(instrs, tail_start, int(instrs.size()));
+  const int except_line = first_line_from(instrs, handler_body_start(handler), int(instrs.size()));
+  const int body_line = first_line_from(instrs, body_start, int(instrs.size()));
+  if (tail_line > 0 && except_line > 0 && tail_line < except_line && tail_line >= body_line) return TailPlace::InBody;
+  // An else clause is compiled before the except clauses, the code after
+  // the try statement after them.
+  if (code_.version.minor <= 9) {
+    // ≤3.9 end a function whose last statement is the try with an
+    // unreachable `return None` after the else clause's own return (a
+    // compound statement in the code after the try could explain it: an
+    // if whose else returns prints without the else).
+    if (tail_statements.empty()) return TailPlace::AfterTry;
+    for (const ast::StmtPtr& statement : tail_statements) {
+      switch (statement->kind) {
+        case ast::StmtKind::For:
+        case ast::StmtKind::AsyncFor:
+        case ast::StmtKind::While:
+        case ast::StmtKind::If:
+        case ast::StmtKind::With:
+        case ast::StmtKind::AsyncWith:
+        case ast::StmtKind::Match:
+        case ast::StmtKind::Try:
+        case ast::StmtKind::TryStar: return TailPlace::AfterTry;
+        default: break;
+      }
+    }
+    // (A final `raise` is followed by the implicit return all the same.)
+    if (!ast::as<ast::Return>(tail_statements.back())) return TailPlace::AfterTry;
+    const int count = int(instrs.size());
+    const int last = *std::max_element(code.begin(), code.end());
+    if (kind_ != CodeKind::Module && kind_ != CodeKind::Class && last + 3 == count &&
+        instrs[last].op == Op::ReturnValue && loads_none(count - 2) && instrs[count - 1].op == Op::ReturnValue &&
+        !graph_.blocks[block_at(count - 2)].reachable)
+      return TailPlace::InElse;
+    return TailPlace::AfterTry;
+  }
+  if (code_.version.minor == 11) return tail_start < handler ? TailPlace::InElse : TailPlace::AfterTry;
+  if (code_.version.minor >= 12) {
+    // (3.12+ move the handlers to the end: the order the compiler met
+    // names and constants in tells.)
+    const FirstUse in_tail = first_own_use(tail, clauses, body);
+    const FirstUse in_clauses = first_own_use(clauses, tail, body);
+    if (in_tail.name >= 0 && in_clauses.name >= 0 && in_tail.name != in_clauses.name)
+      return in_tail.name < in_clauses.name ? TailPlace::InElse : TailPlace::AfterTry;
+    if (in_tail.constant >= 0 && in_clauses.constant >= 0 && in_tail.constant != in_clauses.constant)
+      return in_tail.constant < in_clauses.constant ? TailPlace::InElse : TailPlace::AfterTry;
+  }
+  return TailPlace::AfterTry;
+}
+
+}  // namespace depyf::decompile
