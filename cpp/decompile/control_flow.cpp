@@ -476,7 +476,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   const int else_start = then_is_true ? condition.false_target : condition.true_target;
   if (int follow = try_inverted_while(test, then_start, else_start, region, stack, out, index); follow != -2)
     return follow;
-  if (int next = try_value_before_inlined_exit(test, then_start, else_start, stack); next != -2) return next;
+  if (int next = try_value_before_inlined_exit(test, then_start, else_start, stack, index); next != -2) return next;
   const int join = join_of(condition, region);
 
   // 3.12+ have no backward conditional jumps: `if c: <leaves>` ending a

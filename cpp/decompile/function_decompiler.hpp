@@ -382,7 +382,8 @@ class FunctionDecompiler {
   // ---- conditional values before a 3.12+ inlined exit (inlined_exit_values.cpp) ----
   ast::ExprPtr single_value_of(int first, int end, const Stack& stack, bool keep);
   // Returns where to continue, or -2 when the branches are not such values.
-  int try_value_before_inlined_exit(const ast::ExprPtr& test, int then_start, int else_start, Stack& stack);
+  int try_value_before_inlined_exit(const ast::ExprPtr& test, int then_start, int else_start, Stack& stack,
+                                    int test_index = -1);
 
   // ---- match statements, 3.10+ (match_statements.cpp) ----
   struct CasePattern {

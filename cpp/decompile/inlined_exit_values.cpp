@@ -52,20 +52,31 @@ ast::ExprPtr FunctionDecompiler::single_value_of(int first, int end, const Stack
 }
 
 int FunctionDecompiler::try_value_before_inlined_exit(const ast::ExprPtr& test, int then_start, int else_start,
-                                                      Stack& stack) {
+                                                      Stack& stack, int test_index) {
   const int count = int(function_.instrs.size());
   if (code_.version.minor < 10 || then_start < 0 || else_start < 0 || then_start >= count || else_start >= count)
     return -2;
-  // Only an operand already on the stack (the call or operator the value
-  // feeds) tells this apart from `if c: return f(x)` / `return g(x)`, which
-  // compiles alike when the tail is just the return.
-  if (stack.empty() || (stack.back().kind != Value::Kind::Expr && stack.back().kind != Value::Kind::Null)) return -2;
   const cfg::Block& then_block = graph_.blocks[block_at(then_start)];
   const cfg::Block& else_block = graph_.blocks[block_at(else_start)];
-  if (then_block.first != then_start || else_block.first != else_start ||
-      function_.instrs[then_block.last].op != Op::ReturnValue ||
-      function_.instrs[else_block.last].op != Op::ReturnValue)
+  auto exits = [&](const cfg::Block& block) {
+    const Op op = function_.instrs[block.last].op;
+    return op == Op::ReturnValue || op == Op::RaiseVarargs;
+  };
+  if (then_block.first != then_start || else_block.first != else_start || !exits(then_block) || !exits(else_block))
     return -2;
+  // An operand already on the stack (the call or operator the value feeds)
+  // tells this apart from `if c: x = f()` / `else: x = g()`, which compiles
+  // alike; so does a statement on one line, test, values and tail.
+  const bool operand_below =
+      !stack.empty() && (stack.back().kind == Value::Kind::Expr || stack.back().kind == Value::Kind::Null);
+  if (!operand_below) {
+    if (!stack.empty() || test_index < 0) return -2;
+    const int line = function_.instrs[test_index].line;
+    for (const cfg::Block* block : {&then_block, &else_block})
+      for (int i = block->first; i <= block->last; ++i)
+        if (function_.instrs[i].line != line) return -2;
+    if (line <= 0) return -2;
+  }
   // The longest common tail, leaving each branch at least one instruction.
   const int longest = std::min(then_block.last - then_start, else_block.last - else_start);
   int common = 0;

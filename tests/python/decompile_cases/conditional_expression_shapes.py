@@ -40,3 +40,16 @@ def chained_comparison_after_or(c):
 
 def chained_comparisons_in_or_chain(c):
     return len(c) > 3 or (65 <= ord(c) <= 70) or (97 <= ord(c) <= 102)
+
+
+# 3.10+ copy the short exit into both branches of a conditional value
+# that ends the function: one line says it was one statement ...
+def conditional_value_stored_last(self, debuglevel=None):
+    self._debuglevel = debuglevel if debuglevel is not None else http.client.HTTPConnection.debuglevel
+
+
+# ... and a raise ending the function is such an exit too.
+def conditional_value_raised_last(self, msg=None):
+    if self.closed:
+        raise ValueError("I/O operation on closed file."
+                         if msg is None else msg)
