@@ -477,7 +477,21 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   if (int follow = try_inverted_while(test, then_start, else_start, region, stack, out, index); follow != -2)
     return follow;
   if (int next = try_value_before_inlined_exit(test, then_start, else_start, stack, index); next != -2) return next;
-  const int join = join_of(condition, region);
+  int join = join_of(condition, region);
+  // ≤3.9 keep the jump over the else clause after a branch that ends in a
+  // raise (only a return's is dropped): dead, it still says where the
+  // else clause ends, and that there was one.
+  bool dead_jump_over_else = false;
+  if (code_.version.minor <= 9 && join == else_start && then_start < else_start && else_start >= 2) {
+    const ir::Instr& jump = function_.instrs[else_start - 1];
+    const Op before = function_.instrs[else_start - 2].op;
+    if (jump.op == Op::Jump && jump.target > else_start && !graph_.blocks[block_at(else_start - 1)].reachable &&
+        (before == Op::RaiseVarargs || before == Op::Reraise) &&
+        (jump.target == region.stop || inside(jump.target, region))) {
+      join = jump.target;
+      dead_jump_over_else = true;
+    }
+  }
 
   // 3.12+ have no backward conditional jumps: `if c: <leaves>` ending a
   // loop body jumps over a lone JUMP_BACKWARD when c holds. Falling into
@@ -743,7 +757,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // A branch that ends in a copy of the function's implicit return fell
   // off the end in the source: an if/else (the copy is dropped later).
   if (!then_falls && !else_body.empty() && !implicit_returns && !ends_in_implicit_return(then_body) &&
-      !continues_elsewhere(then_body, else_start)) {
+      !continues_elsewhere(then_body, else_start) && !dead_jump_over_else) {
     emit(out, make::if_(test, then_body, {}), index);
     for (auto& stmt : else_body) out.push_back(stmt);
     stack = else_stack;

@@ -424,3 +424,20 @@ def unpacking_with_several_repeated_targets(group):
 def unpacking_with_repeated_targets_between(t):
     a, _, _, b, _ = t
     return a, b
+
+
+# ≤3.9 keep the dead jump over the else clause after a branch that ends
+# in a raise: it says there was an else (and elif) ...
+def elif_after_raising_branch(self, path):
+    if path == "":
+        raise ImportError("empty pathname", path="")
+    elif os.path.isdir(path):
+        raise ImportError("existing directory", path=path)
+
+
+# ... also after a bare raise.
+def else_after_bare_raise(self, e):
+    if self.errorlevel > 1:
+        raise
+    else:
+        self._dbg(1, "tarfile: %s" % e)
