@@ -606,6 +606,12 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
     declarations.insert(declarations.begin(), make::expr_stmt(make::constant(code_.consts[0])));
   }
   body.insert(body.begin() + declarations_at, declarations.begin(), declarations.end());
+  // A generator whose every yield was dead code (`while False: yield None`)
+  // needs a yield that compiles to nothing to stay one.
+  if (kind_ == CodeKind::Function && (code_.flags & kFlagGenerator) &&
+      std::none_of(function_.instrs.begin(), function_.instrs.end(),
+                   [](const ir::Instr& instr) { return instr.op == Op::YieldValue || instr.op == Op::YieldFrom; }))
+    body.push_back(make::if_(make::boolean(false), {make::expr_stmt(make::yield_())}));
   if (body.empty()) body.push_back(make::pass());
 }
 

@@ -117,6 +117,18 @@ class Normaliser {
     if (kind == ArgKind::Local || kind == ArgKind::Free) instr.name = local_at(index);
   }
 
+  // Whether the instruction after decoded[i] (caches and EXTENDED_ARG aside) tests the
+  // value or negates it: what a TO_BOOL is for.
+  static bool tested_after(const std::vector<Instruction>& decoded, std::size_t i) {
+    std::size_t next = i + 1;
+    while (next < decoded.size() && (std::string_view(decoded[next].base_opname()) == "CACHE" ||
+                                     std::string_view(decoded[next].base_opname()) == "EXTENDED_ARG"))
+      ++next;
+    if (next >= decoded.size()) return false;
+    const std::string_view name = decoded[next].base_opname();
+    return name == "POP_JUMP_IF_FALSE" || name == "POP_JUMP_IF_TRUE" || name == "UNARY_NOT";
+  }
+
   void translate(const std::vector<Instruction>& decoded, std::size_t& i) {
     const Rule& rule = rules_[source_->base_opcode & 0xff];
     const int a = arg();
@@ -126,6 +138,11 @@ class Normaliser {
                     std::to_string(source_->offset) + " of " + code_.name);
       case RuleKind::Drop:
         if (std::string_view(source_->base_opname()) == "NOP") pending_nop_line_ = lines_[source_->offset / 2];
+        if (std::string_view(source_->base_opname()) == "TO_BOOL" && !tested_after(decoded, i)) {
+          // 3.13 fold `not not x` into a TO_BOOL of its own.
+          emit(Op::UnaryNot);
+          emit(Op::UnaryNot);
+        }
         return;
       case RuleKind::ReturnGenerator:
         // The generator prologue RETURN_GENERATOR; POP_TOP only exists to

@@ -479,3 +479,8 @@ def conditional_argument_in_last_call(self, state):
 
 def conditional_values_ending_alike(f, g, x, c):
     return print(f(x) if c else g(x))
+
+
+# 3.13 fold `not not x` into a bare TO_BOOL.
+def double_negation(self):
+    return not not dir(self.object)

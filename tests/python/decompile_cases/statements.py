@@ -441,3 +441,9 @@ def else_after_bare_raise(self, e):
         raise
     else:
         self._dbg(1, "tarfile: %s" % e)
+
+
+# A generator whose only yield is dead code keeps the generator flag.
+def generator_without_live_yield():
+    while False:
+        yield None
