@@ -275,6 +275,15 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           if (region.stopped_at) *region.stopped_at = target;
           return true;
         }
+        // ≤3.9 may leave a jump to the jump that ends an enclosing if's
+        // branch (the peephole optimizer threads only some): through it,
+        // the jump reaches the stop too.
+        if (region.stop >= 0 && target > i && target < region.stop && function_.instrs[target].op == Op::Jump &&
+            resolve_jumps(target) == region.stop && code_.version.minor <= 9) {
+          for (int k = target; k != region.stop; k = function_.instrs[k].target) visited_[k] = 1;
+          if (region.stopped_at) *region.stopped_at = region.stop;
+          return true;
+        }
         // A jump to the loop's own jump back to its header ends the body
         // too (3.11 put that jump after the handlers of a try ending the
         // loop body; the sweep finds 3.8/3.9 bodies that need it as well).

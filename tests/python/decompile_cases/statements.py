@@ -447,3 +447,18 @@ def else_after_bare_raise(self, e):
 def generator_without_live_yield():
     while False:
         yield None
+
+
+# ≤3.9 thread only some jumps: the innermost branch jumps to the jump
+# that ends the middle if's branch, which goes on to the end.
+def nested_if_else_three_levels(x):
+    if x.a:
+        if x.b:
+            if x.c:
+                g(1)
+            else:
+                g(2)
+        else:
+            g(3)
+    else:
+        g(4)
