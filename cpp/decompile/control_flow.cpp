@@ -129,10 +129,29 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   // way, so the branches only meet where raising counts as leaving too.
   if (post >= 0 && graph_.blocks[post].first == condition.next)
     post = graph_.ipdom_any_exit[first_block];
+  bool condition_leaves_loop = false;
+  if (region.loop && region.loop->header_block >= 0) {
+    for (const cfg::Loop& loop : graph_.loops)
+      if (loop.header == region.loop->header_block) condition_leaves_loop = !loop.contains[first_block];
+  }
   auto usable = [&](int block) {
     const int instr = graph_.blocks[block].first;
     if (instr == region.stop) return true;
     if (region.loop && (region.loop->continues_at(instr) || instr == region.loop->follow)) return false;
+    // (A condition in loop body code that never gets back to the header,
+    // such as code before a break that became a return, lies outside the
+    // natural loop, and so do the places its branches meet.)
+    // (Not at the header of a loop of its own: an endless loop there is
+    // what the branch runs on into.)
+    const bool header = std::any_of(graph_.loops.begin(), graph_.loops.end(),
+                                    [&](const cfg::Loop& loop) { return loop.header == block; });
+    // (Nor a branch that is only a raise: the branches of an endless loop
+    // and a raise never meet.)
+    if (condition_leaves_loop && !header) {
+      const Op last = function_.instrs[graph_.blocks[block].last].op;
+      const bool branch_head = instr == condition.true_target || instr == condition.false_target;
+      return !(branch_head && (last == Op::RaiseVarargs || last == Op::Reraise)) && inside_loop_body(instr, region);
+    }
     return inside(instr, region);
   };
   // In a loop body the header post-dominates every branch that can

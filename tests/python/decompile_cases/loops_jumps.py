@@ -240,3 +240,26 @@ def members_then_loaded(self, index):
             return
         index += 1
         yield tarinfo
+
+
+# A loop body that always raises never gets back to the header: the
+# conditional value in it meets outside the natural loop.
+def conditional_value_in_body_that_raises(xs, a, b):
+    for i in xs:
+        fn = a if b else i
+        raise ValueError(fn)
+
+
+# ... and a raise and an endless loop never meet.
+def raise_or_endless_loop_in_loop(grouping):
+    last_interval = None
+    for interval in grouping:
+        if interval == CHAR_MAX:
+            return
+        if interval == 0:
+            if last_interval is None:
+                raise ValueError("invalid grouping")
+            while True:
+                yield last_interval
+        yield interval
+        last_interval = interval
