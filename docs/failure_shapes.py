@@ -1,0 +1,690 @@
+# Reproducers of the decompiler's remaining structuring failures (issue 3),
+# reduced in session 8 from every "jump out of the structured region" /
+# "code that the structuring did not reach" unit of the every-4th stdlib sweep.
+# Not a test: these fail. Check one with
+#     python3 tools/roundtrip_one.py 3.11 docs/failure_shapes.py NAME
+# The per-version lines were measured before the last fixes of session 8
+# (nested if/else three deep, loop-leaving conditions and the conditional
+# value before a raise in a loop now pass); re-run before relying on them.
+#
+# Minimal reproducers for "jump out of the structured region" / "code that the
+# structuring did not reach" failures of the stdlib sweep (session 8).
+# Names are globals on purpose (x, g, E): on 3.12+ LOAD_GLOBAL vs LOAD_FAST
+# conditions sometimes decide whether a shape fails.
+# The per-version line above each def was written by a scratch script
+# (round trip of that function under each interpreter, as roundtrip_one.py).
+
+
+# S1 [7 units] loop body (or condition) ends in an if/else whose join point
+# falls straight into an unconditional exit (break / return / raise).
+# Units: 3.9 ParserBase.parse_declaration, 3.11 verify.__call__,
+# 3.11 mbox._generate_toc, 3.11 PurePath.relative_to (if-expression as the
+# condition), 3.13 StreamReader.readline, 3.13 Signature._bind,
+# 3.13 _parse_flags.
+# 3.8 error jump out, 3.9 error jump out, 3.10 EQUAL, 3.11 error jump out, 3.12 EQUAL, 3.13 EQUAL
+def ifelse_join_then_break_in_loop():
+    while True:
+        if x:
+            if x:
+                g(1)
+            else:
+                g(2)
+            break
+
+
+# the 3.13 units need one more statement between the join and the exit:
+# 3.8 error jump out, 3.9 error jump out, 3.10 error jump out, 3.11 error jump out, 3.12 error jump out, 3.13 error jump out
+def ifelse_join_stmt_then_break_in_loop():
+    while True:
+        if x:
+            if x:
+                g(1)
+            else:
+                g(2)
+            g(3)
+            break
+
+
+# 3.8 error jump out, 3.9 error jump out, 3.10 EQUAL, 3.11 error jump out, 3.12 EQUAL, 3.13 EQUAL
+def ifelse_join_then_raise_in_for():
+    for i in x:
+        if x:
+            g(1)
+        else:
+            g(2)
+        raise E
+
+
+# 3.8 error jump out, 3.9 error jump out, 3.10 bytecode differs, 3.11 error jump out, 3.12 bytecode differs, 3.13 bytecode differs
+def ifexp_condition_then_raise():
+    if (x if x else x):
+        raise E
+
+
+# S2 [7 units] try whose body has an early `return` inside an if, followed
+# by an if/else, with except+else or except+finally / finally clauses.
+# Units: 3.11 _ProactorReadPipeTransport._loop_reading,
+# 3.11 _ProactorDatagramTransport._loop_writing / _loop_reading,
+# 3.11 EditorWindow.newline_and_indent_event, 3.12 the same three
+# proactor_events methods.
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 EQUAL, 3.11 error jump out, 3.12 error jump out, 3.13 error jump out
+def try_if_return_then_ifelse_except_else():
+    try:
+        if x:
+            return
+        if x:
+            g(1)
+        else:
+            g(2)
+    except E:
+        g(3)
+    else:
+        g(4)
+
+
+# 3.8 EQUAL, 3.9 bytecode differs, 3.10 error did not reach(Jump), 3.11 error jump out, 3.12 bytecode differs, 3.13 error did not reach(Jump)
+def try_if_return_then_ifelse_except_finally():
+    try:
+        if x:
+            return
+        if x:
+            x
+        else:
+            x
+    except E:
+        x
+    finally:
+        x
+
+
+# 3.8 EQUAL, 3.9 bytecode differs, 3.10 bytecode differs, 3.11 error jump out, 3.12 bytecode differs, 3.13 error jump out
+def try_if_return_then_ifelse_assert_finally():
+    try:
+        if x:
+            return 'break'
+        if x:
+            x
+        else:
+            assert 0, x
+    finally:
+        x
+
+
+# S3 [8 units] try/except inside `while True`, the handler `continue`s and
+# the loop body ends in `break` after the try.
+# Units: 3.8/3.9/3.13 SharedMemory.__init__, 3.10 ZipFile.__init__,
+# 3.8/3.9/3.11 _optimize_charset, 3.11 TarFile.next.
+# 3.8 error jump out, 3.9 error jump out, 3.10 EQUAL, 3.11 EQUAL, 3.12 EQUAL, 3.13 EQUAL
+def if_while_true_try_except_continue_then_break():
+    if x:
+        while True:
+            try:
+                g()
+            except E:
+                continue
+            break
+
+
+# 3.10 ZipFile.__init__ variant (code after the if):
+# 3.8 error jump out, 3.9 error jump out, 3.10 error jump out, 3.11 bytecode differs, 3.12 bytecode differs, 3.13 bytecode differs
+def if_while_true_try_except_continue_then_break_then_call():
+    if x:
+        while True:
+            try:
+                pass
+            except E:
+                continue
+            break
+    x()
+
+
+# 3.13 SharedMemory.__init__ variant:
+# 3.8 error jump out, 3.9 error jump out, 3.10 error jump out, 3.11 error jump out, 3.12 EQUAL, 3.13 error jump out
+def if_while_true_stmt_try_except_continue_then_break_else():
+    if x:
+        while True:
+            x
+            try:
+                x
+            except E:
+                continue
+            break
+    else:
+        x
+    g()
+
+
+# 3.8 error jump out, 3.9 error jump out, 3.10 bytecode differs, 3.11 error jump out, 3.12 other error, 3.13 other error
+def while_true_try_ifelse_except_continue_then_break():
+    while True:
+        try:
+            if x:
+                g(1)
+            else:
+                g(2)
+        except E:
+            continue
+        break
+
+
+# 3.8 bytecode differs, 3.9 bytecode differs, 3.10 EQUAL, 3.11 error jump out, 3.12 bytecode differs, 3.13 bytecode differs
+def while_true_try_except_if_continue_then_break():
+    while True:
+        try:
+            x
+        except E:
+            if x:
+                continue
+        break
+    if x:
+        x
+    else:
+        x
+    return x
+
+
+# S4 [6 units] 3.12+: try/except inside a while (or an if) whose handler
+# leaves (break / return) and more code follows the join.
+# Units: 3.12 os.removedirs, 3.12 os.walk, 3.13 os.removedirs,
+# 3.13 Pdb.default, 3.13 Pdb.do_break, 3.13 Pdb.do_list.
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 EQUAL, 3.11 EQUAL, 3.12 error jump out, 3.13 error jump out
+def while_try_except_break():
+    while x:
+        try:
+            g()
+        except E:
+            break
+
+
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 EQUAL, 3.11 EQUAL, 3.12 error jump out, 3.13 error jump out
+def if_try_except_return_else():
+    if x:
+        try:
+            g()
+        except E:
+            return
+    else:
+        x
+    x
+    x
+
+
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 EQUAL, 3.11 EQUAL, 3.12 EQUAL, 3.13 error jump out
+def try_ifelse_except_return_then_code():
+    try:
+        if x:
+            g(1)
+        else:
+            g(2)
+    except E:
+        return
+    g(3)
+
+
+# S5 [5 units] while-loop body: if/else join followed by `continue`
+# (back edge taken straight from the join).
+# Units: 3.11 _refold_parse_tree, 3.12/3.13 ElementInclude._include,
+# 3.11 async_chat.initiate_send (the if/else is in an except handler),
+# 3.13 re._parser._parse.
+# 3.8 bytecode differs, 3.9 bytecode differs, 3.10 error jump out, 3.11 error jump out, 3.12 error jump out, 3.13 error jump out
+def while_ifelse_join_then_continue():
+    while x:
+        if x:
+            if x:
+                g(1)
+            else:
+                g(2)
+            continue
+
+
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 error jump out, 3.11 error jump out, 3.12 error jump out, 3.13 error jump out
+def while_try_except_ifelse_then_continue():
+    while x:
+        try:
+            g()
+        except E:
+            if x:
+                g(1)
+            else:
+                g(2)
+            continue
+
+
+# S6 [4 units] an if-expression in a statement that is followed by `raise`
+# inside a loop: fails on every version.
+# Units: 3.10/3.12 pickletools._genops, 3.10/3.12 shutil.copyfile.
+# 3.8 error jump out, 3.9 error jump out, 3.10 error jump out, 3.11 error jump out, 3.12 error jump out, 3.13 error jump out
+def loop_ifexp_then_raise():
+    for i in x:
+        fn = x if x else x
+        raise g(fn)
+
+
+# 3.8 error jump out, 3.9 error jump out, 3.10 bytecode differs, 3.11 error jump out, 3.12 bytecode differs, 3.13 bytecode differs
+def while_true_if_raise_with_ifexp_arg():
+    while True:
+        if x:
+            raise g(x if x else x)
+
+
+# S7 [4 units] inner loop whose body is just `break`, at the end of an outer
+# loop body (3.10/3.11; 3.9 with the for-else variant).
+# Units: 3.11 FeedParser._parsegen, 3.11 Pool._handle_tasks,
+# 3.11 _FileInFile.read, 3.9 imp.find_module.
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 error jump out, 3.11 error jump out, 3.12 EQUAL, 3.13 EQUAL
+def while_true_for_break():
+    while True:
+        for i in x:
+            break
+
+
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 error jump out, 3.11 error jump out, 3.12 error jump out, 3.13 error jump out
+def while_while_true_if_break():
+    while x:
+        while True:
+            if x:
+                break
+
+
+# 3.8 bytecode differs, 3.9 error jump out, 3.10 error jump out, 3.11 error jump out, 3.12 bytecode differs, 3.13 bytecode differs
+def for_for_break_break_else_raise_then_with():
+    for entry in x:
+        for i in x:
+            break
+        break
+    else:
+        raise E
+    if x:
+        with x as file:
+            g()
+
+
+# S8 [3 units] a try nested in a try inside a loop, the inner handler
+# leaves the loop (break / continue) -> "did not reach".
+# Units: 3.8 InteractiveConsole.interact, 3.9 idlelib.run.main, 3.10 os._walk.
+# 3.8 error did not reach(Jump), 3.9 error did not reach(Jump), 3.10 EQUAL, 3.11 EQUAL, 3.12 EQUAL, 3.13 EQUAL
+def while_nested_try_inner_except_break():
+    while 1:
+        try:
+            try:
+                g()
+            except E:
+                break
+        except E:
+            g()
+
+
+# 3.8 error did not reach(Jump), 3.9 error did not reach(Jump), 3.10 error did not reach(Jump), 3.11 EQUAL, 3.12 EQUAL, 3.13 EQUAL
+def while_nested_try_inner_except_continue():
+    while 1:
+        try:
+            try:
+                g()
+            except E:
+                continue
+        except:
+            g()
+
+
+# S9 [3 units] `with` inside a loop whose body continue/breaks -> "did not
+# reach" at LoadConst (3.8: a different with-statement error).
+# Units: 3.9 MimeTypes.read_windows_registry, 3.13 MimeTypes._read_windows_registry,
+# 3.9 sched.scheduler.run.
+# 3.8 other error (BeginFinally: with statemen...), 3.9 error did not reach(LoadConst), 3.10 error did not reach(LoadConst), 3.11 error did not reach(LoadConst), 3.12 error did not reach(LoadConst), 3.13 error did not reach(LoadConst)
+def for_with_if_continue():
+    for i in x:
+        with x:
+            if x:
+                continue
+
+
+# 3.8 other error (BeginFinally: with stat...), 3.9 error did not reach(LoadConst), 3.10 EQUAL, 3.11 EQUAL, 3.12 EQUAL, 3.13 EQUAL
+def while_true_with_if_break():
+    while True:
+        with x:
+            if x:
+                break
+
+
+# S10 [3 units] try whose handler contains another try with a conditional
+# return.
+# Units: 3.8 dbm.whichdb, 3.11 Cmd.do_help ("did not reach"), 3.12 dbm.whichdb
+# (jump out; try/finally inside try/except instead).
+# 3.8 error did not reach(Jump), 3.9 error did not reach(Jump), 3.10 other error (LoadConst: excep...), 3.11 bytecode differs, 3.12 bytecode differs, 3.13 bytecode differs
+def try_except_nested_try_if_return():
+    try:
+        return 1
+    except E:
+        try:
+            if x:
+                return 2
+        except E:
+            pass
+
+
+# 3.8 error did not reach(Jump), 3.9 error did not reach(Jump), 3.10 EQUAL, 3.11 error did not reach(Jump), 3.12 EQUAL, 3.13 error did not reach(Jump)
+def try_except_nested_try_if_return_then_return():
+    try:
+        g()
+    except E:
+        try:
+            if x:
+                return
+        except E:
+            pass
+        return
+
+
+# 3.8 bytecode differs, 3.9 bytecode differs, 3.10 EQUAL, 3.11 error jump out, 3.12 error jump out, 3.13 EQUAL
+def try_try_finally_if_return_except():
+    try:
+        g()
+        return 1
+    except E:
+        g()
+    try:
+        try:
+            if x:
+                return 2
+        finally:
+            g()
+    except E:
+        pass
+    g()
+
+
+# S11 [2 units] 3.8/3.9: three nested if/else, all with else branches.
+# Units: 3.8 Compat32._fold, 3.8 _Call.__new__.
+# 3.8 error jump out, 3.9 error jump out, 3.10 EQUAL, 3.11 EQUAL, 3.12 EQUAL, 3.13 EQUAL
+def nested_if_else_3_levels():
+    if x:
+        if x:
+            if x:
+                g(1)
+            else:
+                g(2)
+        else:
+            g(3)
+    else:
+        g(4)
+
+
+# S12 [2 units] 3.11: `while True: try: if: break  except: ...`.
+# Units: 3.11 BaseSelectorEventLoop._read_from_self, 3.11 _ResourceSharer._serve.
+# 3.8 bytecode differs, 3.9 bytecode differs, 3.10 EQUAL, 3.11 error jump out, 3.12 EQUAL, 3.13 EQUAL
+def while_true_try_if_break_except():
+    while True:
+        try:
+            if x:
+                break
+        except E:
+            break
+
+
+# S13 [2 units] for-loop body is a try with an if/else and an early exit
+# (continue / return).
+# Units: 3.11 bdb.effective, 3.12 shutil._copytree.
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 other error (Rotate: stack ...), 3.11 error jump out, 3.12 error jump out, 3.13 EQUAL
+def for_try_ifelse_return_except_bare():
+    for b in x:
+        try:
+            if x:
+                g()
+            else:
+                return x
+        except:
+            g()
+
+
+# 3.8 bytecode differs, 3.9 bytecode differs, 3.10 EQUAL, 3.11 error jump out, 3.12 error jump out, 3.13 bytecode differs
+def for_try_if_continue_ifelse_except():
+    for i in x:
+        try:
+            if x:
+                continue
+            if x:
+                g(1)
+            else:
+                g(2)
+        except E:
+            g(3)
+
+
+# S14 [2 units] 3.12+: try: while: if: continue ... except.
+# Units: 3.12 LWPCookieJar._really_load, 3.12 MozillaCookieJar._really_load.
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 EQUAL, 3.11 EQUAL, 3.12 error jump out, 3.13 error jump out
+def try_while_if_continue_except():
+    try:
+        while x:
+            if x:
+                continue
+            g()
+    except E:
+        g()
+
+
+# S15 [2 units] 3.13: if: try: if/elif/else raise / if-else; except; then
+# code -> "did not reach".
+# Units: 3.13 ExtendedInterpolation._interpolate_some,
+# 3.13 AutoComplete.fetch_completions.
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 EQUAL, 3.11 EQUAL, 3.12 EQUAL, 3.13 error did not reach(Jump)
+def if_try_if_elif_else_raise_except_then_code():
+    if x:
+        try:
+            if x:
+                g(1)
+            elif x:
+                g(2)
+            else:
+                raise E
+        except E:
+            g(3)
+        g(4)
+
+
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 EQUAL, 3.11 EQUAL, 3.12 EQUAL, 3.13 error did not reach(Jump)
+def if_try_ifelse_except_bare_else_then_code():
+    if x:
+        try:
+            if x:
+                g(1)
+            else:
+                y = g(2)
+        except:
+            g(3)
+    else:
+        g(4)
+    g()
+
+
+# S16 [2 units] a loop directly after a join whose other path raised or
+# was an exception handler.
+# Units: 3.11 Aifc_read.initfp (every version), 3.10 pyclbr._main (3.10 only).
+# 3.8 error jump out, 3.9 error jump out, 3.10 error jump out, 3.11 error jump out, 3.12 error jump out, 3.13 error jump out
+def if_elif_else_raise_then_while():
+    if x:
+        g(1)
+    elif x:
+        g(2)
+    else:
+        raise E
+    while 1:
+        g(3)
+
+
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 error jump out, 3.11 EQUAL, 3.12 EQUAL, 3.13 EQUAL
+def try_except_bare_then_while():
+    try:
+        g(1)
+    except:
+        g(2)
+    while x:
+        g(3)
+
+
+# S17 [1 unit] 3.10 netrc._parse: nested while 1 with if/if-break/else-raise.
+# 3.8 error jump out, 3.9 error jump out, 3.10 error jump out, 3.11 error jump out, 3.12 error jump out, 3.13 error jump out
+def while_while_if_if_break_else_raise():
+    while 1:
+        g()
+        while 1:
+            if x:
+                if x:
+                    break
+                else:
+                    raise x
+
+
+# S18 [1 unit] 3.8 cgi.FieldStorage.read_multi: `while True: if a or b >= c > 0:
+# break` -> "did not reach"; on 3.8/3.9 only once the jumps need EXTENDED_ARG
+# (3.10, 3.12, 3.13 fail even when small).
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 error did not reach(Jump), 3.11 bytecode differs, 3.12 error did not reach(Jump), 3.13 error did not reach(Jump)
+def while_true_if_or_chained_compare_break():
+    while True:
+        if x or x >= x > 0:
+            break
+
+
+# S19 [1 unit] 3.11 concurrent.futures.thread._worker: try: while True: if: ... return.
+# 3.8 error did not reach(LoadConst), 3.9 error did not reach(LoadConst), 3.10 error did not reach(LoadConst), 3.11 error did not reach(LoadConst), 3.12 bytecode differs, 3.13 bytecode differs
+def try_while_true_if_return_except():
+    try:
+        while True:
+            if x:
+                if x:
+                    g()
+                return
+    except E:
+        g()
+
+
+# S20 [1 unit] 3.11 SimpleHTTPRequestHandler.send_head: "did not reach" at
+# ReturnValue, every version.
+# 3.8 error did not reach(ReturnValue), 3.9 error did not reach(ReturnValue), 3.10 error did not reach(ReturnValue), 3.11 error did not reach(ReturnValue), 3.12 error did not reach(ReturnValue), 3.13 error did not reach(ReturnValue)
+def try_nested_if_return_none_then_return_except_raise():
+    try:
+        if x:
+            g()
+            if x:
+                return None
+        return f
+    except:
+        raise
+
+
+# S21 [1 unit] 3.13 email._encoded_words.decode_b: return of a tuple with an
+# if-expression inside try -> "did not reach" at ReturnValue.
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 error did not reach(ReturnValue), 3.11 EQUAL, 3.12 error did not reach(ReturnValue), 3.13 error did not reach(ReturnValue)
+def try_return_tuple_with_ifexp():
+    try:
+        return (x, x if x else x)
+    except E:
+        g()
+
+
+# S22 [1 unit] 3.13 BaseCookie.__parse_string: while with a chained compare,
+# if: continue, then assert.
+# 3.8 EQUAL, 3.9 EQUAL, 3.10 bytecode differs, 3.11 bytecode differs, 3.12 error jump out, 3.13 error jump out
+def while_chained_compare_if_continue_then_assert():
+    while 0 <= i < n:
+        if x:
+            continue
+    assert x
+
+
+# S23 [1 unit] 3.8 uu.decode: while True: try: break except: pass; then if/else.
+# 3.8 error jump out, 3.9 error jump out, 3.10 bytecode differs, 3.11 bytecode differs, 3.12 bytecode differs, 3.13 bytecode differs
+def while_true_try_break_except_pass_then_ifelse():
+    while True:
+        try:
+            break
+        except E:
+            pass
+    if x:
+        g(1)
+    else:
+        g(2)
+
+
+# S24 [1 unit] 3.9 ProactorEventLoop.start_serving_pipe (its nested
+# loop_accept_pipe): try: if: ...; if: return  except -> "did not reach".
+# 3.8 error did not reach(Jump), 3.9 error did not reach(Jump), 3.10 bytecode differs, 3.11 EQUAL, 3.12 EQUAL, 3.13 EQUAL
+def try_if_nested_return_except():
+    try:
+        if x:
+            g()
+            if x:
+                return
+    except E:
+        g()
+
+
+# --- Not reduced below ~30 lines (the automatic reducer got stuck: removing
+# more statements changes the failure).  3.8/3.9 only; possibly related to S11.
+# [1 unit] 3.8 HelpFormatter._format_actions_usage
+# 3.8 error jump out, 3.9 error jump out, 3.10 EQUAL, 3.11 EQUAL, 3.12 EQUAL, 3.13 EQUAL
+def unreduced_argparse_format_actions_usage():
+    for group in x:
+        end = x + x(x._group_actions)
+        x.add()
+        if not x.required:
+            if x in x:
+                x[x] += ' ['
+            else:
+                x[x] = '['
+            if x in x:
+                x[x] += ']'
+            else:
+                x[x] = ']'
+        else:
+            if x in x:
+                x[x] += ' ('
+            else:
+                x[x] = '('
+            if x in x:
+                x[x] += ')'
+            else:
+                x[x] = ')'
+    if x.help is x:
+        x.append(None)
+        if x.get(i) == '|':
+            x.pop(i)
+        elif x.get(i + 1) == '|':
+            x.pop(i + 1)
+    else:
+        x
+
+
+# [2 units] 3.8 / 3.9 platform.libc_ver
+# 3.8 error jump out, 3.9 error jump out, 3.10 bytecode differs, 3.11 EQUAL, 3.12 EQUAL, 3.13 EQUAL
+def unreduced_platform_libc_ver():
+    if x(x, 'realpath'):
+        g()
+    with x(x, 'rb') as f:
+        binary = f.read(x)
+        while x < x(x):
+            if b'libc' in x or b'GLIBC' in x:
+                m = x.search(x, x)
+            else:
+                x
+            if x or x() == x(x):
+                chunk = f.read(x)
+                if x:
+                    binary = x[x(x, x(x) - 1000):] + x
+                    g()
+                if x:
+                    break
+            libcinit, glibc, glibcversion, so, threads, soversion = [x for s in x()]
+            if x and x:
+                x
+            elif x:
+                if x != 'glibc':
+                    g()
+                    g()
+                elif V(x) > V(x):
+                    g()
+            else:
+                g()
+                if x:
+                    g()
+            x
