@@ -38,6 +38,12 @@ struct Graph {
 
   bool dominates(int a, int b) const;
   bool post_dominates(int a, int b) const;
+  // The loop whose header is `block`; null when it heads none.
+  const Loop* loop_headed_by(int block) const {
+    for (const Loop& loop : loops)
+      if (loop.header == block) return &loop;
+    return nullptr;
+  }
 };
 
 Graph build_graph(const ir::Function& function);

@@ -34,8 +34,7 @@ int FunctionDecompiler::try_and_or_value(const Condition& condition, const Regio
   if (start < 0 || start >= count) return -2;
   const cfg::Block& block = graph_.blocks[block_at(start)];
   if (block.first != start || block.predecessors.size() != 1) return -2;
-  for (const cfg::Loop& loop : graph_.loops)
-    if (loop.header == block.id) return -2;
+  if (graph_.loop_headed_by(block.id)) return -2;
   // The value-keeping jump that ends the block, and where its operand
   // continues (R).
   const int jump = block.last;

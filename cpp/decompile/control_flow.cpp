@@ -62,9 +62,7 @@ bool FunctionDecompiler::inside(int instr, const Region& region) const {
   const int block = block_at(instr);
   if (region.entry_block >= 0 && !graph_.dominates(region.entry_block, block)) return false;
   if (region.loop && region.loop->header_block >= 0) {
-    for (const cfg::Loop& loop : graph_.loops) {
-      if (loop.header == region.loop->header_block) return loop.contains[block];
-    }
+    if (const cfg::Loop* loop = graph_.loop_headed_by(region.loop->header_block)) return loop->contains[block];
   }
   return true;
 }
@@ -86,9 +84,6 @@ bool FunctionDecompiler::inside_loop_body(int instr, const Region& region) const
          !after(region.loop->exit);
 }
 
-// Where the two sides of a branch starting in `first_block` meet again, as
-// an instruction index inside the region; the region's own stop when they
-// only meet outside it; -1 when they never meet (both leave the function).
 // Whether the branch the condition falls into gets to the jump target
 // `post` (its post-dominator) only around the loop the region is in: in a
 // loop whose exits all lie in the jumped-to branch (`while True: if a: x
@@ -114,6 +109,9 @@ bool FunctionDecompiler::post_only_around_loop(const Condition& condition, int p
   return reaches_header;  // (a branch that only raises meets nothing)
 }
 
+// Where the two sides of a branch starting in `first_block` meet again, as
+// an instruction index inside the region; the region's own stop when they
+// only meet outside it; -1 when they never meet (both leave the function).
 int FunctionDecompiler::join_of(const Condition& condition, const Region& region) const {
   const std::vector<int>& condition_blocks = condition.blocks;
   const int first_block = condition.first_block;
@@ -129,25 +127,19 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   // way, so the branches only meet where raising counts as leaving too.
   if (post >= 0 && graph_.blocks[post].first == condition.next)
     post = graph_.ipdom_any_exit[first_block];
-  bool condition_leaves_loop = false;
-  if (region.loop && region.loop->header_block >= 0) {
-    for (const cfg::Loop& loop : graph_.loops)
-      if (loop.header == region.loop->header_block) condition_leaves_loop = !loop.contains[first_block];
-  }
+  // (A condition in loop body code that never gets back to the header,
+  // such as code before a break that became a return, lies outside the
+  // natural loop, and so do the places its branches meet.)
+  const cfg::Loop* natural_loop = region.loop ? graph_.loop_headed_by(region.loop->header_block) : nullptr;
+  const bool condition_leaves_loop = natural_loop && !natural_loop->contains[first_block];
   auto usable = [&](int block) {
     const int instr = graph_.blocks[block].first;
     if (instr == region.stop) return true;
     if (region.loop && (region.loop->continues_at(instr) || instr == region.loop->follow)) return false;
-    // (A condition in loop body code that never gets back to the header,
-    // such as code before a break that became a return, lies outside the
-    // natural loop, and so do the places its branches meet.)
     // (Not at the header of a loop of its own: an endless loop there is
-    // what the branch runs on into.)
-    const bool header = std::any_of(graph_.loops.begin(), graph_.loops.end(),
-                                    [&](const cfg::Loop& loop) { return loop.header == block; });
-    // (Nor a branch that is only a raise: the branches of an endless loop
-    // and a raise never meet.)
-    if (condition_leaves_loop && !header) {
+    // what the branch runs on into. Nor at a branch that is only a raise:
+    // the branches of an endless loop and a raise never meet.)
+    if (condition_leaves_loop && !graph_.loop_headed_by(block)) {
       const Op last = function_.instrs[graph_.blocks[block].last].op;
       const bool branch_head = instr == condition.true_target || instr == condition.false_target;
       return !(branch_head && (last == Op::RaiseVarargs || last == Op::Reraise)) && inside_loop_body(instr, region);
@@ -244,10 +236,7 @@ bool FunctionDecompiler::is_pure_condition_block(int block, const Stack& stack, 
                                                  bool allow_chain_start) const {
   const cfg::Block& b = graph_.blocks[block];
   if (!is_conditional_jump(function_.instrs[b.last].op)) return false;
-  if (!allow_loop_header) {
-    for (const cfg::Loop& loop : graph_.loops)
-      if (loop.header == block) return false;
-  }
+  if (!allow_loop_header && graph_.loop_headed_by(block)) return false;
   Stack scratch = stack;
   ast::Body statements;
   // A dry run: simulate on copies, then forget what it marked as visited.

@@ -372,8 +372,9 @@ int FunctionDecompiler::past_finally_copies(int at, const Region& region, bool t
 
 // Where a copy at `at` of an enclosing finally body with branches goes on
 // (its first path's continuation, the others' being the same code); `at`
-// when there is no such copy.
-int FunctionDecompiler::past_branching_finally_copy(int at, const Region& region) const {
+// when there is no such copy. `covered`, when given, receives the copy and
+// the other paths' duplicates of the continuation.
+int FunctionDecompiler::past_branching_finally_copy(int at, const Region& region, std::vector<int>* covered) const {
   const FinallyBody innermost{region.finally_start, region.finally_length, region.outer_finally};
   for (const FinallyBody* f = &innermost; f != nullptr; f = f->outer) {
     if (f->length <= 0) continue;
@@ -381,8 +382,13 @@ int FunctionDecompiler::past_branching_finally_copy(int at, const Region& region
     if (!match_finally_copy(f->start, at, function_.instrs[f->start].handler, copy, continuations) ||
         continuations.empty())
       continue;
-    for (std::size_t c = 1; c < continuations.size(); ++c)
-      if (same_code_to_exit(continuations[c], continuations[0]) == 0) return at;
+    for (std::size_t c = 1; c < continuations.size(); ++c) {
+      const int n = same_code_to_exit(continuations[c], continuations[0]);
+      if (n == 0) return at;
+      if (covered)
+        for (int k = 0; k < n; ++k) covered->push_back(continuations[c] + k);
+    }
+    if (covered) covered->insert(covered->end(), copy.begin(), copy.end());
     return continuations[0];
   }
   return at;
@@ -394,23 +400,12 @@ int FunctionDecompiler::past_branching_finally_copy(int at, const Region& region
 // RETURN_VALUE): marks the copy and those duplicates decompiled and moves
 // `at` to the first path's continuation; false when there is no copy.
 bool FunctionDecompiler::skip_branching_finally_copy(int& at, const Region& region) {
-  const FinallyBody innermost{region.finally_start, region.finally_length, region.outer_finally};
-  for (const FinallyBody* f = &innermost; f != nullptr; f = f->outer) {
-    if (f->length <= 0) continue;
-    std::vector<int> copy, continuations;
-    if (!match_finally_copy(f->start, at, function_.instrs[f->start].handler, copy, continuations)) continue;
-    std::vector<int> duplicates;
-    for (std::size_t c = 1; c < continuations.size(); ++c) {
-      const int n = same_code_to_exit(continuations[c], continuations[0]);
-      if (n == 0) return false;
-      for (int k = 0; k < n; ++k) duplicates.push_back(continuations[c] + k);
-    }
-    for (int k : copy) visited_[k] = 1;
-    for (int k : duplicates) visited_[k] = 1;
-    at = continuations[0];
-    return true;
-  }
-  return false;
+  std::vector<int> covered;
+  const int next = past_branching_finally_copy(at, region, &covered);
+  if (next == at) return false;
+  for (int k : covered) visited_[k] = 1;
+  at = next;
+  return true;
 }
 
 // Whether the code at `at` (a clause's) runs an enclosing finally body
@@ -519,32 +514,16 @@ bool names_from_co_names(Op op) {
 // 0: after them; -1: no name tells.
 int FunctionDecompiler::else_compiled_first(int body_start, int else_start, int else_end, int clauses_start,
                                             int clauses_end) const {
-  const auto& instrs = function_.instrs;
-  const int count = int(instrs.size());
-  auto names_in = [&](int from, int to) {
-    std::vector<std::string> names;
-    for (int i = std::max(from, 0); i < std::min(to, count); ++i)
-      if (names_from_co_names(instrs[i].op) && !instrs[i].name.empty()) names.push_back(instrs[i].name);
-    return names;
+  const int count = int(function_.instrs.size());
+  auto range = [&](int from, int to) {
+    std::vector<int> code;
+    for (int i = std::max(from, 0); i < std::min(to, count); ++i) code.push_back(i);
+    return code;
   };
-  const auto body_names = names_in(body_start, else_start);
-  const auto else_names = names_in(else_start, else_end);
-  const auto clause_names = names_in(clauses_start, clauses_end);
-  auto contains = [](const std::vector<std::string>& names, const std::string& name) {
-    return std::find(names.begin(), names.end(), name) != names.end();
-  };
-  // The earliest co_names position among names only `mine` uses.
-  auto first_own_name = [&](const std::vector<std::string>& mine, const std::vector<std::string>& other) {
-    int best = -1;
-    for (const std::string& name : mine) {
-      if (contains(body_names, name) || contains(other, name)) continue;
-      const int at = int(std::find(code_.names.begin(), code_.names.end(), name) - code_.names.begin());
-      if (best < 0 || at < best) best = at;
-    }
-    return best;
-  };
-  const int in_else = first_own_name(else_names, clause_names);
-  const int in_clauses = first_own_name(clause_names, else_names);
+  const std::vector<int> body = range(body_start, else_start), orelse = range(else_start, else_end),
+                         clauses = range(clauses_start, clauses_end);
+  const int in_else = first_own_use(orelse, clauses, body).name;
+  const int in_clauses = first_own_use(clauses, orelse, body).name;
   if (in_else < 0 || in_clauses < 0 || in_else == in_clauses) return -1;
   return in_else < in_clauses ? 1 : 0;
 }

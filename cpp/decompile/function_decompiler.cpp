@@ -241,8 +241,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
     // still inside that loop: not a loop of its own.)
     const bool at_own_header = (first && enter_loop_header) || (region.loop && region.loop->header_block == block);
     first = false;
-    if (!at_own_header && graph_.blocks[block].first == i &&
-        std::any_of(graph_.loops.begin(), graph_.loops.end(), [&](const cfg::Loop& l) { return l.header == block; })) {
+    if (!at_own_header && graph_.blocks[block].first == i && graph_.loop_headed_by(block)) {
       i = decompile_loop(block, region, stack, out);
       continue;
     }

@@ -14,8 +14,8 @@ using ir::Op;
 
 namespace {
 
-int first_line_from(const std::vector<ir::Instr>& instrs, int from, int limit) {
-  for (int i = std::max(from, 0); i < std::min(limit, int(instrs.size())); ++i)
+int first_line_from(const std::vector<ir::Instr>& instrs, int from) {
+  for (int i = std::max(from, 0); i < int(instrs.size()); ++i)
     if (instrs[i].line > 0) return instrs[i].line;
   return 0;
 }
@@ -75,9 +75,9 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
   if (instrs[code[0]].op == Op::Reraise) return TailPlace::AfterTry;
   const int tail_start = *std::min_element(code.begin(), code.end());
   // Lines: code written before the first `except` line was in the body.
-  const int tail_line = first_line_from(instrs, tail_start, int(instrs.size()));
-  const int except_line = first_line_from(instrs, handler_body_start(handler), int(instrs.size()));
-  const int body_line = first_line_from(instrs, body_start, int(instrs.size()));
+  const int tail_line = first_line_from(instrs, tail_start);
+  const int except_line = first_line_from(instrs, handler_body_start(handler));
+  const int body_line = first_line_from(instrs, body_start);
   if (tail_line > 0 && except_line > 0 && tail_line < except_line && tail_line >= body_line) return TailPlace::InBody;
   // An else clause is compiled before the except clauses, the code after
   // the try statement after them.
