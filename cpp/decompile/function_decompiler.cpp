@@ -293,6 +293,20 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           if (region.stopped_at) *region.stopped_at = region.stop;
           return true;
         }
+        // 3.11+ leave a try body in a loop by the loop's jump back to its
+        // header placed after the protected range; when a `continue` out of
+        // a with inside the body already took its own such jump as the
+        // first code outside (the region's stop), the body's end reaches it.
+        if (region.loop && region.protection >= 0 && region.stop >= 0 && target > i && visited_[region.stop] &&
+            function_.instrs[region.stop].op == Op::Jump &&
+            region.loop->continues_at(function_.instrs[region.stop].target) &&
+            !within_protection(target, region.protection) && function_.instrs[target].op == Op::Jump &&
+            function_.instrs[target].target == function_.instrs[region.stop].target &&
+            graph_.blocks[block_at(target)].first == target) {
+          visited_[target] = 1;
+          if (region.stopped_at) *region.stopped_at = region.stop;
+          return true;
+        }
         // A jump to a copy of the code where the region stops (an exit
         // block the compiler duplicated) reaches it too.
         if (region.stop >= 0 && target > i && !visited_[target] && same_exit(region.stop, target)) {

@@ -188,10 +188,13 @@ class FunctionDecompiler {
 
   // ---- control flow (control_flow.cpp) ----
   int decompile_conditional(int index, const Region& region, Stack& stack, ast::Body& out);
+  // ---- break/continue ending a branch outside protected code (branch_loop_jumps.cpp) ----
+  std::pair<ast::StmtPtr, int> branch_loop_jump(int at, const Region& region, std::size_t base_depth,
+                                                const Stack& branch_stack) const;
   int implicit_return_tail_length(int at) const;
   int decompile_value_bool(int index, const Region& region, Stack& stack);
   int decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out);
-  ast::ExprPtr infinite_loop_test() const;
+  ast::ExprPtr infinite_loop_test(const cfg::Loop* loop) const;
   int try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start, const Region& region, Stack& stack,
                          ast::Body& out, int index, int top_test = -1);
   int try_inverted_while_at_header(int block, const Region& region, Stack& stack, ast::Body& out);
