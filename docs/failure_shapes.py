@@ -688,3 +688,25 @@ def unreduced_platform_libc_ver():
                 if x:
                     g()
             x
+
+
+# Session 9: a for loop in an except clause whose body holds two tries, the
+# second one's body breaking: 3.10/3.12/3.13 "the except clause is left from
+# inside a loop in it" (3.8/3.9/3.11 equal). linecache.updatecache.
+def for_in_clause_two_tries_break(g, h, ys):
+    try:
+        stat = g(0)
+    except OSError:
+        for y in ys:
+            try:
+                name = h(y)
+            except (TypeError, AttributeError):
+                continue
+            try:
+                stat = g(name)
+                break
+            except OSError:
+                pass
+        else:
+            return []
+    return stat

@@ -959,13 +959,23 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     const int natural_exit_block = natural_exit >= 0 ? block_at(natural_exit) : -1;
     const bool for_loop = function_.instrs[header].op == Op::ForIter;
     std::vector<std::pair<int, int>> candidates;  // (block, target)
+    // Loop body code: the natural loop, and try bodies in it whose handler
+    // gets back to the header (their normal path may not). (≤3.10 set the
+    // handler up first.)
+    auto body_code = [&](int p) {
+      int first = graph_.blocks[p].first;
+      while (first + 1 < int(function_.instrs.size()) && function_.instrs[first].op == Op::SetupFinally) ++first;
+      const int handler = function_.instrs[first].handler;
+      return loop->contains[p] || (handler >= 0 && graph_.dominates(block, p) && loop->contains[block_at(handler)]);
+    };
     for (const cfg::Block& b : graph_.blocks) {
       if (!b.reachable) continue;
       // ≤3.9 `while 1:` has no exit test, so a block ending in `break`
-      // (entered only from the body) is outside the natural loop.
+      // (entered only from the body) is outside the natural loop. (So is
+      // a try body whose code after it is a break, while its handler gets
+      // back to the header: `try: ... except E: continue` + `break`.)
       const bool break_block = !loop->contains[b.id] && b.first != natural_exit && !b.predecessors.empty() &&
-                               std::all_of(b.predecessors.begin(), b.predecessors.end(),
-                                           [&](int p) { return bool(loop->contains[p]); });
+                               std::all_of(b.predecessors.begin(), b.predecessors.end(), body_code);
       // Body code that never gets back to the header by normal flow (`if c:
       // return x` before a break, a try body that ends in break) is outside
       // the natural loop too, but still dominated by its header; a for
@@ -985,7 +995,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
                                 !loop->contains[block_at(last.target)] && b.first != natural_exit &&
                                 !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id));
       if (!loop->contains[b.id] && !break_block && !body_block && !clause_block) continue;
-      if (loop->contains[block_at(last.target)] || last.target == natural_exit) continue;
+      if (body_code(block_at(last.target)) || last.target == natural_exit) continue;
       candidates.emplace_back(b.id, last.target);
     }
     // Code after a break target (reached from it) is no body code.
