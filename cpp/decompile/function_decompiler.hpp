@@ -433,7 +433,8 @@ class FunctionDecompiler {
   bool is_chain_link(int jump, const ast::ExprPtr& tested, const Stack& below) const;
   int decompile_chained_value(int jump, int resume, const ast::ExprPtr& first, Stack& stack);
   Condition read_chained_condition(int jump, Stack& stack, std::vector<int>& blocks);
-  ast::ExprPtr walk_chain(int resume, const ast::ExprPtr& first, int cleanup, Stack& stack, int& after);
+  ast::ExprPtr walk_chain(int resume, const ast::ExprPtr& first, int cleanup, Stack& stack, int& after,
+                          bool condition = false);
   bool claim_chain_cleanup(int cleanup, int skip, int expected);
 
   // ---- loops (loop_tests.cpp) ----
