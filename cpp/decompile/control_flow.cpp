@@ -315,6 +315,7 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
   Condition chain = chained ? read_chained_condition(index, stack, chain_blocks) : one_jump(index, stack);
   chain.first_block = block_at(index);
   if (!chained) chain_blocks.push_back(chain.first_block);
+  if (!chained) extend_to_ternary_condition(chain, chain_blocks, stack);
   while (chain.next < int(function_.instrs.size())) {
     const int block = block_at(chain.next);
     const cfg::Block& b = graph_.blocks[block];

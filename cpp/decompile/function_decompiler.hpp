@@ -201,6 +201,7 @@ class FunctionDecompiler {
   int repeated_latch_test(int test_block, const cfg::Loop* loop, int header_block, int then_start, int else_start,
                           int index) const;
   Condition read_condition(int index, Stack& stack);
+  bool extend_to_ternary_condition(Condition& chain, std::vector<int>& chain_blocks, Stack& stack);
   // Simulates [first, jump) on `stack` and reads the condition ending at
   // `jump`; an empty Condition when that block is not one (the caller
   // restores what the trial marked visited).
