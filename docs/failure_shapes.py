@@ -710,3 +710,35 @@ def for_in_clause_two_tries_break(g, h, ys):
         else:
             return []
     return stat
+
+
+# Session 9: return inside a finally body that holds its own try/except
+# (subprocess Popen.__exit__ now equal on 3.9-3.11/3.13); these reduced
+# forms still fail: return_in_finally_after_try 3.12 "the normal path does
+# not repeat the finally body"; return_in_finally_with_try 3.10/3.13 same.
+def return_in_finally_after_try(self, exc_type):
+    try:
+        g()
+    finally:
+        if exc_type == K:
+            if self.s > 0:
+                try:
+                    self.w()
+                except T:
+                    pass
+            self.s = 0
+            return
+        self.wait()
+
+
+def return_in_finally_with_try(self, exc_type):
+    try:
+        g()
+    finally:
+        if exc_type == K:
+            try:
+                self.w()
+            except T:
+                pass
+            return
+        self.wait()

@@ -372,6 +372,12 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         // first protected instruction).
         ++i;
         continue;
+      case Op::PopFinally:
+        // 3.8: a return (or break/continue) leaving a finally body drops
+        // the finally's block first; the value the function pushed before
+        // the try for it is dropped next.
+        ++i;
+        continue;
       case Op::BeginFinally:
         // 3.8: the normal entry into a shared finally body or a clause's
         // name unbinding; END_FINALLY there is its end.
@@ -441,6 +447,18 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         ++i;
         continue;
       case Op::Rotate:
+        // ≤3.10 `return value` inside a finally body's handler copy: the
+        // value goes below the three exception values, which are dropped,
+        // and back above the previous exception, which POP_EXCEPT drops.
+        if (const int past = past_exception_drop(i);
+            code_.version.minor <= 10 && past != i && stack.size() >= 4 && region.clause_depth < 0) {
+          Value value = stack.back();
+          stack.resize(stack.size() - 4);
+          stack.push_back(value);
+          for (int k = i; k < past; ++k) visited_[k] = 1;
+          i = past;
+          continue;
+        }
         // ≤3.10 `return value` inside an except clause: ROT_FOUR moves the
         // value below the previous exception's three values (kept below
         // the clause's stack, not modelled), which POP_EXCEPT then drops.

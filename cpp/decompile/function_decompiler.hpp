@@ -247,6 +247,7 @@ class FunctionDecompiler {
   // (through_branching: also past a copy with branches, each going on into
   // its own copy of the rest of the return.)
   int past_finally_copies(int at, const Region& region, bool through_branching = false) const;
+  int past_exception_drop(int at) const;
   int past_branching_finally_copy(int at, const Region& region, std::vector<int>* covered = nullptr) const;
   int finally_copy_length(int at, const Region& region) const;
   bool runs_finally_copy(int at, const Region& region) const;
