@@ -40,6 +40,37 @@ std::pair<ast::StmtPtr, int> FunctionDecompiler::branch_loop_jump(int at, const 
       return {statement, statement ? next - at + length : 0};
     }
   }
+  // Leaving a try body with a finally clause: the finally body's copy
+  // runs first (≤3.10 after POP_BLOCK). A for loop's `return CONSTANT`,
+  // or a break whose loop is followed by a copied `return CONSTANT`, drops
+  // the iterator after it: the two compile alike, read as the return.
+  // (3.8 call the one finally body: CALL_FINALLY.)
+  const bool calls_finally = function_.instrs[at].op == Op::CallFinally;
+  if (region.finally_length > 0 || calls_finally) {
+    const int next = past_finally_copies(at, region);
+    // (3.9 end a try body in a loop the same way, by the copy and a jump
+    // back to the header: a written statement has a line of its own.)
+    const bool own_line = calls_finally || code_.version.minor >= 10 || next <= at || next >= count ||
+                          function_.instrs[next].line != function_.instrs[next - 1].line;
+    if (next != at && !own_line) return {nullptr, 0};
+    if (next != at) {
+      Region outside = region;
+      outside.finally_length = 0;
+      outside.outer_finally = nullptr;
+      auto [statement, length] = branch_loop_jump(next, outside, base_depth, branch_stack);
+      if (statement) return {statement, next - at + length};
+      const bool drops_iterator = next + 2 < count && function_.instrs[next].op == Op::PopTop &&
+                                  !branch_stack.empty() && branch_stack.back().kind == Value::Kind::Iterator;
+      const int load = drops_iterator ? next + 1 : next;
+      if (load + 1 < count && function_.instrs[load].op == Op::LoadConst &&
+          function_.instrs[load + 1].op == Op::ReturnValue && kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
+        const int arg = function_.instrs[load].arg;
+        if (arg >= 0 && arg < int(code_.consts.size()))
+          return {make::return_(make::constant(code_.consts[arg])), load + 2 - at};
+      }
+      return {nullptr, 0};
+    }
+  }
   const ir::Instr& jump = function_.instrs[at];
   if (jump.op == Op::Jump) {
     if (region.loop->continues_at(jump.target)) return {make::continue_(), 1};

@@ -391,7 +391,23 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         if (region.clause_depth >= 0 && int(stack.size()) == region.clause_depth) {
           // A break/continue out of the clause also ends with POP_EXCEPT
           // (the clause's end only when it has no other).
-          const int after = skip_name_unbinding(i + 1, region.clause_name);
+          int after = skip_name_unbinding(i + 1, region.clause_name);
+          // (Leaving a try/finally around the try too: the finally body's
+          // copy runs before the jump.)
+          // (Not 3.8's call of a named clause's own unbinding.)
+          const bool calls_unbinding = after < count && function_.instrs[after].op == Op::CallFinally &&
+                                       unbinds_name_at(function_.instrs[after].target, region.clause_name);
+          if (const int past = past_finally_copies(after, region); past != after && !calls_unbinding) {
+            const int exit = loop_exit_jump(past, region);
+            if (exit >= 0 && function_.instrs[exit].op == Op::Jump) {
+              if (region.clause_ends) region.clause_ends->push_back(-1 - i);
+              if (code_.version.minor >= 11) pop(stack, i);
+              for (int k = after; k <= exit; ++k) visited_[k] = 1;
+              const bool is_break = function_.instrs[exit].target == region.loop->follow;
+              emit(out, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), exit);
+              return false;
+            }
+          }
           if (const int exit = loop_exit_jump(after, region); exit >= 0) {
             if (region.clause_ends) region.clause_ends->push_back(-1 - i);
             if (code_.version.minor >= 11) pop(stack, i);

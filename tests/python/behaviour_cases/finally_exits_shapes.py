@@ -1,4 +1,5 @@
-"""return / break / continue inside a finally body.
+"""return / break / continue inside a finally body, and break / continue
+through one.
 
 Leaving a finally body that way discards the exception in flight; the
 handler's copy of the body drops it first, which the normal path's copy
@@ -57,6 +58,30 @@ def continue_in_finally(g, xs):
     return done
 
 
+def break_through_finally(g, xs):
+    done = []
+    for x in xs:
+        try:
+            if x == 2:
+                break
+            g(x)
+        finally:
+            done.append(x)
+    return done
+
+
+def continue_through_finally(g, xs):
+    done = []
+    for x in xs:
+        try:
+            if x % 2:
+                continue
+            g(x)
+        finally:
+            done.append(x)
+    return done
+
+
 def run_cases(ns):
     results = []
     for fails in (False, True):
@@ -76,6 +101,8 @@ def run_cases(ns):
             ("break_in_finally", ([1, 2, 3],)),
             ("break_in_finally", ([1, 3],)),
             ("continue_in_finally", ([1, 2, 3],)),
+            ("break_through_finally", ([1, 2, 3],)),
+            ("continue_through_finally", ([1, 2, 3],)),
         ):
             try:
                 results.append((fn, args, fails, ns[fn](g, *args), list(log)))

@@ -97,3 +97,47 @@ def while_true_try_except_continue_then_break(g):
             continue
         break
 
+
+
+def break_out_of_try_finally(xs, g):
+    # The finally body's copy (3.8: CALL_FINALLY) runs before the break.
+    for x in xs:
+        try:
+            if x:
+                break
+        finally:
+            g()
+
+
+def continue_out_of_try_finally(xs, g):
+    for x in xs:
+        try:
+            if x:
+                continue
+            g(1)
+        finally:
+            g()
+
+
+def break_in_clause_inside_try_finally(d, g):
+    while d:
+        try:
+            k, v = d.popitem()
+        except KeyError:
+            break
+        finally:
+            g()
+
+
+def with_break_in_while_true(lock, q, blocking, g, h):
+    while True:
+        with lock:
+            if not q:
+                break
+            now = g()
+        if now:
+            if not blocking:
+                return now
+            h(now)
+        else:
+            h(0)
