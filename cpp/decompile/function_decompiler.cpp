@@ -397,7 +397,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           // (Not 3.8's call of a named clause's own unbinding.)
           const bool calls_unbinding = after < count && function_.instrs[after].op == Op::CallFinally &&
                                        unbinds_name_at(function_.instrs[after].target, region.clause_name);
-          if (const int past = past_finally_copies(after, region); past != after && !calls_unbinding) {
+          // (And the exit calls of with statements left, innermost first.)
+          int past = calls_unbinding ? after : past_finally_copies(after, region);
+          for (int n; region.with_handler >= 0 && (n = with_exit_call_length(past)) > 0;) past += n;
+          if (past != after) {
             const int exit = loop_exit_jump(past, region);
             if (exit >= 0 && function_.instrs[exit].op == Op::Jump) {
               if (region.clause_ends) region.clause_ends->push_back(-1 - i);

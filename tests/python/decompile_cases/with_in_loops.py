@@ -115,3 +115,14 @@ def while_true_generator_with_constants(read, i):
         if "\0" not in item:
             yield item
         i += 1
+
+
+def for_with_try_except_continue(cm, xs, g):
+    # The clause's continue runs the with's exit call before its jump.
+    for x in xs:
+        with cm:
+            try:
+                g(x)
+            except KeyError:
+                continue
+        g(2)
