@@ -382,7 +382,10 @@ int FunctionDecompiler::past_branching_finally_copy(int at, const Region& region
   for (const FinallyBody* f = &innermost; f != nullptr; f = f->outer) {
     if (f->length <= 0) continue;
     std::vector<int> copy, continuations;
-    if (!match_finally_copy(f->start, at, function_.instrs[f->start].handler, copy, continuations) ||
+    // (What protects the try statement protects its handler's entry, 3.11+
+    // PUSH_EXC_INFO: the finally body may itself start with a try.)
+    const int entry = code_.version.minor >= 11 && f->start > 0 ? f->start - 1 : f->start;
+    if (!match_finally_copy(f->start, at, function_.instrs[entry].handler, copy, continuations) ||
         continuations.empty())
       continue;
     for (std::size_t c = 1; c < continuations.size(); ++c) {
