@@ -246,7 +246,9 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       continue;
     }
     const ir::Instr& instr = function_.instrs[i];
-    if (instr.op == Op::Copy) {  // a match statement's first case copies its subject
+    // A match statement's first case copies its subject, unless it is the
+    // only one (a structural pattern then tests the subject itself).
+    if (instr.op == Op::Copy || (code_.version.minor >= 10 && starts_structural_pattern(i))) {
       const int next = try_match_statement(i, region, stack, out);
       if (next != -2) {
         i = next;

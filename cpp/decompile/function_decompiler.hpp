@@ -414,6 +414,7 @@ class FunctionDecompiler {
   StructuredCase read_structured_case(int at);
   // A match statement whose subject is on top of `stack` and whose first
   // case copies it at `index`: returns where to continue, -2 when not one.
+  bool starts_structural_pattern(int index) const;
   int try_match_statement(int index, const Region& region, Stack& stack, ast::Body& out);
 
   // ---- annotated assignments (annotations.cpp) ----

@@ -165,10 +165,25 @@ ast::ExprPtr FunctionDecompiler::read_case_guard(int at, int fail, Stack& stack,
   return condition.expr;
 }
 
+// Whether the code at `index` is a structural pattern's test of the value
+// on the stack: loads of a class (and its keyword names), then MATCH_CLASS,
+// or MATCH_SEQUENCE / MATCH_MAPPING right away.
+bool FunctionDecompiler::starts_structural_pattern(int index) const {
+  const int count = int(function_.instrs.size());
+  int i = index;
+  while (i < count && i < index + 16 && is_value_load(function_.instrs[i].op)) ++i;
+  if (i >= count) return false;
+  const Op op = function_.instrs[i].op;
+  return op == Op::MatchClass || ((op == Op::MatchSequence || op == Op::MatchMapping) && i == index);
+}
+
 int FunctionDecompiler::try_match_statement(int index, const Region& region, Stack& stack, ast::Body& out) {
   const int count = int(function_.instrs.size());
   if (code_.version.minor < 10 || stack.empty() || stack.back().kind != Value::Kind::Expr) return -2;
-  if (function_.instrs[index].op != Op::Copy || function_.instrs[index].arg != 1) return -2;
+  // (A single-case match of a structural pattern tests the subject itself:
+  // no COPY; it cannot be read as an if statement.)
+  const bool starts_copied = function_.instrs[index].op == Op::Copy && function_.instrs[index].arg == 1;
+  if (!starts_copied && !starts_structural_pattern(index)) return -2;
   const std::vector<char> saved_visited = visited_;
   const Stack saved_stack = stack;
   auto give_up = [&] {
@@ -180,7 +195,9 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
   {
     CasePattern probe = read_case_pattern(index + 1, stack);
     const StructuredCase structured = read_structured_case(index);
-    if (structured.pattern && structured.copied) probe = {structured.pattern, structured.next, structured.fail};
+    if (structured.pattern && (structured.copied || !starts_copied))
+      probe = {structured.pattern, structured.next, structured.fail};
+    if (!starts_copied && !(structured.pattern && !structured.copied)) return give_up();
     if (!probe.pattern || probe.fail < 0) {
       // An or-pattern this does not read (alternatives whose success code
       // the optimiser copied) still starts a match: COPY, COPY, a test.
@@ -254,6 +271,25 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
         if (!guard) return unsupported();
         body = next;
         p.fail = fail;
+      }
+      // The last case tested: a condition opening its body that goes
+      // where the pattern fails (the default case) is its guard; one that
+      // goes past the match compiles alike either way, read as an if.
+      if (!copied && p.fail >= 0 && body < count) {
+        int jump = body;
+        while (jump < count && !is_conditional_jump(function_.instrs[jump].op)) ++jump;
+        if (jump < count && resolve_jumps(function_.instrs[jump].target) == resolve_jumps(p.fail)) {
+          const std::vector<char> before_guard = visited_;
+          int next = -1;
+          Stack trial = stack;
+          trial.pop_back();  // (the last case consumed the subject)
+          if (ast::ExprPtr last_guard = read_case_guard(body, function_.instrs[jump].target, trial, next)) {
+            guard = last_guard;
+            body = next;
+          } else {
+            visited_ = before_guard;
+          }
+        }
       }
       if (copied) {
         if (body >= count || function_.instrs[body].op != Op::PopTop) return unsupported();

@@ -37,6 +37,22 @@ def nested(x):
     return None
 
 
+def only_point(v):
+    # A single structural case: no copy of the subject to tell it is a match.
+    match v:
+        case Point(x=0, y=y) if y > 1:
+            return ("guarded", y)
+        case _:
+            return "default"
+
+
+def only_sequence(v):
+    match v:
+        case [a, *rest]:
+            return (a, rest)
+    return None
+
+
 def run_cases(ns):
     values = [
         [1, 2, 3], [1], (4, 5), "ab", Point(0, 7), Point(1, [2, 3]), Point(1, (2,)), {"k": 1, "z": 2},
@@ -45,4 +61,6 @@ def run_cases(ns):
     results = [ns["classify"](v) for v in values]
     for v in ({"points": [Point(0, 1), 2]}, {"points": [Point(1, 1)]}, [[1, 2], [3, 4, 5]], [[1], [2]]):
         results.append(ns["nested"](v))
+    for v in (Point(0, 7), Point(0, 1), Point(1, 7), [1, 2], [], "xy", 5):
+        results.append((ns["only_point"](v), ns["only_sequence"](v)))
     return results

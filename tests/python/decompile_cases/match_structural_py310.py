@@ -89,3 +89,55 @@ def match_structural_with_guard(x, limit):
         case Point(x=x):
             return x
     return None
+
+
+# A match whose only tested case is structural tests the subject itself
+# (no COPY); a guard of the last tested case goes to the default case.
+def single_class_case(statement):
+    match statement:
+        case ValueError(expr):
+            return expr
+    return None
+
+def single_sequence_case(s):
+    match s:
+        case [a, b]:
+            g(a, b)
+    h()
+
+def single_mapping_case(s):
+    match s:
+        case {'k': v}:
+            g(v)
+
+def single_guarded_class_case_then_default(s):
+    match s:
+        case complex(real=0, imag=yy) if yy > 1:
+            g(yy)
+        case _:
+            h()
+
+def guarded_last_value_case_then_default(s, c):
+    match s:
+        case 1:
+            g(1)
+        case 2 if c:
+            g(2)
+        case _:
+            h()
+
+def last_case_opening_with_if_then_default(s, c):
+    match s:
+        case complex(real=0):
+            if c:
+                g()
+        case _:
+            h()
+
+def sequence_case_in_loop_default_continue(s, c):
+    for x in s:
+        match x:
+            case [a, *rest]:
+                g(a)
+            case _:
+                continue
