@@ -978,6 +978,18 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   // Only an unconditional jump out of the loop is a `break`; code outside
   // the loop that is entered by falling through or by a conditional jump
   // (a `return` placed after the loop body) belongs to the body.
+  // Whether a block lies in the body of a for loop nested in this one (not
+  // past that loop's exit): a POP_TOP there before a jump pops the nested
+  // loop's iterator, a break of that loop. (Nested loops whose body never
+  // gets back to their header are outside this loop's natural body too.)
+  auto inside_nested_for_loop = [&](int b) {
+    return std::any_of(graph_.loops.begin(), graph_.loops.end(), [&](const cfg::Loop& nested) {
+      const ir::Instr& nested_header = function_.instrs[graph_.blocks[nested.header].first];
+      return nested.header != block && nested_header.op == Op::ForIter && graph_.dominates(block, nested.header) &&
+             graph_.dominates(nested.header, b) && nested_header.target >= 0 &&
+             !graph_.dominates(block_at(nested_header.target), b);
+    });
+  };
   auto follow_of = [&](int natural_exit) {
     const int natural_exit_block = natural_exit >= 0 ? block_at(natural_exit) : -1;
     const bool for_loop = function_.instrs[header].op == Op::ForIter;
@@ -995,7 +1007,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // loop's break there pops the iterator before it jumps.
       const bool body_block = for_loop && b.last > b.first && function_.instrs[b.last - 1].op == Op::PopTop &&
                               graph_.dominates(block, b.id) && b.first != natural_exit &&
-                              !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id));
+                              !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id)) &&
+                              !inside_nested_for_loop(b.id);
       const ir::Instr& last = function_.instrs[b.last];
       if (last.op != Op::Jump || last.target < 0 || last.target >= int(function_.instrs.size())) continue;
       // An except clause of a try in the body that jumps out of the loop

@@ -263,3 +263,25 @@ def raise_or_endless_loop_in_loop(grouping):
                 yield last_interval
         yield interval
         last_interval = interval
+
+
+# 3.10/3.11: the inner loop's break falls straight into its exit, the jump
+# back of the outer loop (no jump of its own).
+def for_break_ending_while_body(x):
+    while True:
+        for i in x:
+            break
+
+
+# The inner loop's break pops the inner iterator, not the outer one: the
+# outer loop's own break is the one after the inner loop.
+def for_break_then_break_else_raise(x, g):
+    for entry in x:
+        for i in x:
+            break
+        break
+    else:
+        raise ValueError
+    if x:
+        with x as file:
+            g()
