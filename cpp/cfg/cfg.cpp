@@ -172,6 +172,21 @@ bool Graph::dominates(int a, int b) const {
   }
 }
 
+Loop Graph::natural_loop(int header, const std::vector<int>& latches) const {
+  Loop loop{header, latches, std::vector<bool>(blocks.size(), false)};
+  // Body: everything that reaches a latch without passing the header.
+  loop.contains[header] = true;
+  std::vector<int> work = latches;
+  while (!work.empty()) {
+    const int node = work.back();
+    work.pop_back();
+    if (loop.contains[node]) continue;
+    loop.contains[node] = true;
+    for (int pred : blocks[node].predecessors) work.push_back(pred);
+  }
+  return loop;
+}
+
 bool Graph::post_dominates(int a, int b) const {
   for (int node = b; node >= 0; node = ipdom[node]) {
     if (node == a) return true;
@@ -295,22 +310,13 @@ Graph build_graph(const ir::Function& function) {
       if (!graph.dominates(succ, block.id)) continue;
       auto it = std::find_if(graph.loops.begin(), graph.loops.end(), [&](const Loop& l) { return l.header == succ; });
       if (it == graph.loops.end()) {
-        graph.loops.push_back(Loop{succ, {}, std::vector<bool>(blocks, false)});
+        graph.loops.push_back(Loop{succ, {}, {}});
         it = graph.loops.end() - 1;
       }
       it->latches.push_back(block.id);
-      // Body: everything that reaches the latch without passing the header.
-      std::vector<int> work{block.id};
-      it->contains[succ] = true;
-      while (!work.empty()) {
-        const int node = work.back();
-        work.pop_back();
-        if (it->contains[node]) continue;
-        it->contains[node] = true;
-        for (int pred : graph.blocks[node].predecessors) work.push_back(pred);
-      }
     }
   }
+  for (Loop& loop : graph.loops) loop = graph.natural_loop(loop.header, loop.latches);
   // A for loop whose body always leaves (`for x in it: return x` + else)
   // never gets back to its FOR_ITER: a loop of its header alone, so that
   // it is still structured as a for statement.

@@ -62,7 +62,7 @@ bool FunctionDecompiler::inside(int instr, const Region& region) const {
   const int block = block_at(instr);
   if (region.entry_block >= 0 && !graph_.dominates(region.entry_block, block)) return false;
   if (region.loop && region.loop->header_block >= 0) {
-    if (const cfg::Loop* loop = graph_.loop_headed_by(region.loop->header_block)) return loop->contains[block];
+    if (const cfg::Loop* loop = natural_loop_of(*region.loop)) return loop->contains[block];
   }
   return true;
 }
@@ -130,7 +130,7 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   // (A condition in loop body code that never gets back to the header,
   // such as code before a break that became a return, lies outside the
   // natural loop, and so do the places its branches meet.)
-  const cfg::Loop* natural_loop = region.loop ? graph_.loop_headed_by(region.loop->header_block) : nullptr;
+  const cfg::Loop* natural_loop = region.loop ? natural_loop_of(*region.loop) : nullptr;
   const bool condition_leaves_loop = natural_loop && !natural_loop->contains[first_block];
   auto usable = [&](int block) {
     const int instr = graph_.blocks[block].first;
@@ -798,6 +798,19 @@ int FunctionDecompiler::repeated_latch_test(int test_block, const cfg::Loop* loo
   return test_start == graph_.blocks[test_start_block].last ? -1 : test_start;
 }
 
+const cfg::Loop* FunctionDecompiler::loop_sharing_header(const cfg::Loop& loop, int latch, int test_start) {
+  // (Other latches whose jump back lies in the repeated test are part of
+  // it: `while a or b:` jumps back after each operand.)
+  std::vector<int> inner_latches;
+  for (int candidate : loop.latches) {
+    const cfg::Block& b = graph_.blocks[candidate];
+    const bool in_test = b.last >= test_start && b.last <= graph_.blocks[latch].last;
+    if (candidate != latch && !in_test) inner_latches.push_back(candidate);
+  }
+  if (inner_latches.empty()) return nullptr;
+  return &split_loops_.emplace_back(graph_.natural_loop(loop.header, inner_latches));
+}
+
 // 3.10+ compile `while cond: body` as `if cond: do { body } while (cond)`:
 // a test before the loop and the same test at its latch jumping back to the
 // top. Recognised at the first test; returns where to continue, or -2 when
@@ -878,8 +891,13 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   context.exit = else_start;
   ast::Body body;
   Stack body_stack = stack;
-  if (then_start != test_start)
-    walk_region(then_start, region.sub(test_start, header_block, &context), body_stack, body, /*enter_loop_header=*/true);
+  const Region body_region = region.sub(test_start, header_block, &context);
+  if (const cfg::Loop* inner = loop_sharing_header(*loop, latch, test_start)) {
+    const int next = decompile_loop(header_block, body_region, body_stack, body, inner);
+    if (next >= 0) walk_region(next, body_region, body_stack, body);
+  } else if (then_start != test_start) {
+    walk_region(then_start, body_region, body_stack, body, /*enter_loop_header=*/true);
+  }
   ast::Body orelse;
   if (follow != else_start && else_start != region.stop) {
     Stack else_stack = stack;
@@ -946,10 +964,9 @@ int FunctionDecompiler::finish_for_loop(int header, int first, int follow, int e
   return follow;
 }
 
-int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out) {
-  const cfg::Loop* loop = nullptr;
-  for (const cfg::Loop& candidate : graph_.loops)
-    if (candidate.header == block) loop = &candidate;
+int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out,
+                                       const cfg::Loop* natural) {
+  const cfg::Loop* loop = natural ? natural : graph_.loop_headed_by(block);
   if (loop == nullptr) fail(graph_.blocks[block].first, "loop header without a loop");
   const int header = graph_.blocks[block].first;
 
@@ -1073,12 +1090,13 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     const bool inline_comprehension = is_inline_comprehension(header, stack);
     if (inline_comprehension) stack[stack.size() - 2].accumulator = true;
     LoopContext context{header, follow, block, region.loop};
+    context.natural = loop;
     context.exit = exit;
     return finish_for_loop(header, header + 1, follow, exit, context, region, false, expr_of(iterator, header),
                            inline_comprehension, stack, out);
   }
 
-  if (int follow = try_inverted_while_at_header(block, region, stack, out); follow != -2) return follow;
+  if (int follow = try_inverted_while_at_header(block, loop, region, stack, out); follow != -2) return follow;
 
   // `while cond:` tested at the top (3.8/3.9, and loops 3.10+ keeps that way).
   const cfg::Block& head = graph_.blocks[block];
@@ -1101,6 +1119,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     } else {
       const int follow = follow_of(exit);
       LoopContext context{header, follow, block, region.loop};
+      context.natural = loop;
       context.exit = exit;
       context.explicit_continues = code_.version.minor >= 10;
       ast::Body body;
@@ -1121,6 +1140,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   // `while True:` (and anything else that only leaves by break or return).
   const int follow = follow_of(-1);
   LoopContext context{header, follow, block, region.loop};
+  context.natural = loop;
   ast::Body body;
   Stack body_stack = stack;
   walk_region(header, region.sub(header, block, &context), body_stack, body, /*enter_loop_header=*/true);

@@ -231,7 +231,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       }
     }
-    if (region.loop && i == region.loop->break_by_falling_in) {
+    // Body code that goes on at the loop's follow leaves the loop: a break
+    // whose jump went away (3.10+ thread a nested for loop's break that
+    // lands on this loop's break straight to its target).
+    if (region.loop && (i == region.loop->break_by_falling_in || (!first && i == region.loop->follow))) {
       emit(out, make::break_(), i);
       return false;
     }

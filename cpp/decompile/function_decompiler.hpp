@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct LoopContext {
   // An instruction that is a `break` when the body falls into it (3.12+
   // place the code after an async for with a break before its exit).
   int break_by_falling_in = -1;
+  // The natural loop of the statement (null: the one its header heads;
+  // set where two loops share a header and the graph merged them).
+  const cfg::Loop* natural = nullptr;
 };
 
 // A finally body (the handler's copy) of a try statement around a region.
@@ -190,11 +194,24 @@ class FunctionDecompiler {
   int decompile_conditional(int index, const Region& region, Stack& stack, ast::Body& out);
   int implicit_return_tail_length(int at) const;
   int decompile_value_bool(int index, const Region& region, Stack& stack);
-  int decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out);
+  // (`natural`: the loop to structure when it is not the whole loop the
+  // header heads.)
+  int decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out,
+                     const cfg::Loop* natural = nullptr);
+  const cfg::Loop* natural_loop_of(const LoopContext& context) const {
+    return context.natural ? context.natural : graph_.loop_headed_by(context.header_block);
+  }
+  // 3.10+ `while c:` whose body starts with `while True:`: both loops
+  // jump back to the body's first instruction, so the graph has one loop
+  // there. The inner loop is the one of the back edges other than the
+  // latch repeating c, which starts at test_start (null when there are none).
+  const cfg::Loop* loop_sharing_header(const cfg::Loop& loop, int latch, int test_start);
+  std::deque<cfg::Loop> split_loops_;  // (stable addresses for LoopContext::natural)
   ast::ExprPtr infinite_loop_test() const;
   int try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start, const Region& region, Stack& stack,
                          ast::Body& out, int index, int top_test = -1);
-  int try_inverted_while_at_header(int block, const Region& region, Stack& stack, ast::Body& out);
+  int try_inverted_while_at_header(int block, const cfg::Loop* loop, const Region& region, Stack& stack,
+                                   ast::Body& out);
   int repeated_latch_test(int test_block, const cfg::Loop* loop, int header_block, int then_start, int else_start,
                           int index) const;
   Condition read_condition(int index, Stack& stack);

@@ -135,7 +135,8 @@ bool FunctionDecompiler::starts_inverted_while_test(int first, int chain_jump) c
 // the test at the top, which makes that test a loop header of its own,
 // around the `if c: do { body } while (c)` loop. Returns where to go on, or
 // -2 when the header at `block` is not such a test.
-int FunctionDecompiler::try_inverted_while_at_header(int block, const Region& region, Stack& stack, ast::Body& out) {
+int FunctionDecompiler::try_inverted_while_at_header(int block, const cfg::Loop* loop, const Region& region,
+                                                     Stack& stack, ast::Body& out) {
   const cfg::Block& head = graph_.blocks[block];
   if (code_.version.minor < 10 || !is_conditional_jump(function_.instrs[head.last].op) ||
       !is_pure_condition_block(block, stack, /*allow_loop_header=*/true))
@@ -145,9 +146,6 @@ int FunctionDecompiler::try_inverted_while_at_header(int block, const Region& re
   Stack condition_stack = stack;
   const Condition condition = trial_condition(head.first, head.last, condition_stack);
   int follow = -2;
-  const cfg::Loop* loop = nullptr;
-  for (const cfg::Loop& candidate : graph_.loops)
-    if (candidate.header == block) loop = &candidate;
   const int count = int(function_.instrs.size());
   if (condition.expr && loop) {
     const bool then_is_true = condition.true_target == condition.next;

@@ -285,3 +285,34 @@ def for_break_then_break_else_raise(x, g):
     if x:
         with x as file:
             g()
+
+
+# 3.10+ `while c:` whose body starts with `while True:`: both loops jump
+# back to the body's first instruction, one loop in the graph.
+def while_true_first_in_while(x):
+    while x:
+        while True:
+            if x:
+                break
+
+
+# ... the same with an inverted `while` whose `continue` jumps to its top test.
+def while_with_continue_first_in_while(x, y, z, g):
+    while x:
+        while y:
+            if z:
+                continue
+            g()
+
+
+# ... and a for loop's break threaded straight to the outer loop's test
+# (the inner `while True:` loop's break has no jump of its own).
+def for_break_threaded_past_while_true(x, y):
+    while x:
+        while True:
+            for i in y:
+                if i:
+                    break
+            else:
+                continue
+            break
