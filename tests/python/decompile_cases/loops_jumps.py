@@ -316,3 +316,16 @@ def for_break_threaded_past_while_true(x, y):
             else:
                 continue
             break
+
+
+# A loop with no way out after an if/elif whose else raises: the branches
+# meet at the loop's header, though nothing after it ever returns.
+def endless_loop_after_if_elif_else_raise(x, g):
+    if x:
+        g(1)
+    elif x:
+        g(2)
+    else:
+        raise ValueError
+    while 1:
+        g(3)
