@@ -500,6 +500,18 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       dead_jump_over_else = true;
     }
   }
+  // ... and after one that ends in a break or continue (the jump of the
+  // statement, then the dead one over the else clause, which the peephole
+  // optimizer may have pointed at the loop's header).
+  if (code_.version.minor <= 9 && region.loop && then_start < else_start && else_start >= 2 &&
+      then_start <= else_start - 2) {
+    const ir::Instr& dead = function_.instrs[else_start - 1];
+    const ir::Instr& loop_jump = function_.instrs[else_start - 2];
+    if (dead.op == Op::Jump && !graph_.blocks[block_at(else_start - 1)].reachable && loop_jump.op == Op::Jump &&
+        graph_.blocks[block_at(else_start - 2)].reachable &&
+        (region.loop->continues_at(loop_jump.target) || loop_jump.target == region.loop->follow))
+      dead_jump_over_else = true;
+  }
 
   // 3.12+ have no backward conditional jumps: `if c: <leaves>` ending a
   // loop body jumps over a lone JUMP_BACKWARD when c holds. Falling into
@@ -1007,6 +1019,12 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
              !graph_.dominates(block_at(nested_header.target), b);
     });
   };
+  // (Any loop nested in this one, when which is whose break is unclear.)
+  auto below_nested_loop_header = [&](int b) {
+    return std::any_of(graph_.loops.begin(), graph_.loops.end(), [&](const cfg::Loop& nested) {
+      return nested.header != block && graph_.dominates(block, nested.header) && graph_.dominates(nested.header, b);
+    });
+  };
   auto follow_of = [&](int natural_exit) {
     const int natural_exit_block = natural_exit >= 0 ? block_at(natural_exit) : -1;
     const bool for_loop = function_.instrs[header].op == Op::ForIter;
@@ -1018,6 +1036,16 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       const bool break_block = !loop->contains[b.id] && b.first != natural_exit && !b.predecessors.empty() &&
                                std::all_of(b.predecessors.begin(), b.predecessors.end(),
                                            [&](int p) { return bool(loop->contains[p]); });
+      // In a loop left only by break or return, a lone jump in body code
+      // that never gets back to the header (`if a: if b: break else:
+      // raise`) is a break too. (An except clause is no body code: that of
+      // a try around the loop is entered from it too. The jump that leaves
+      // a try body says nothing: the try may have had an else clause.)
+      const bool lone_break_block =
+          natural_exit < 0 && !loop->contains[b.id] && b.first == b.last && graph_.dominates(block, b.id) &&
+          !below_nested_loop_header(b.id) && !in_clause(b.id) &&
+          std::all_of(b.predecessors.begin(), b.predecessors.end(),
+                      [&](int p) { return graph_.blocks[p].handler_block == b.handler_block; });
       // Body code that never gets back to the header by normal flow (`if c:
       // return x` before a break, a try body that ends in break) is outside
       // the natural loop too, but still dominated by its header; a for
@@ -1037,7 +1065,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
                                 !(enclosing_handler >= 0 && graph_.dominates(enclosing_handler, b.id)) &&
                                 !loop->contains[block_at(last.target)] && b.first != natural_exit &&
                                 !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id));
-      if (!loop->contains[b.id] && !break_block && !body_block && !clause_block) continue;
+      if (!loop->contains[b.id] && !break_block && !lone_break_block && !body_block && !clause_block) continue;
       if (loop->contains[block_at(last.target)] || last.target == natural_exit) continue;
       candidates.emplace_back(b.id, last.target);
     }

@@ -329,3 +329,26 @@ def endless_loop_after_if_elif_else_raise(x, g):
         raise ValueError
     while 1:
         g(3)
+
+
+# The inner loop's break lies in body code that never gets back to its
+# header (the other branch raises): a lone jump, still a break; <=3.9 keep
+# the dead jump over the else clause after it.
+def break_or_raise_in_nested_endless_loops(x, g):
+    while 1:
+        g()
+        while 1:
+            if x:
+                if x:
+                    break
+                else:
+                    raise ValueError(x)
+
+
+def break_or_raise_nested_if_in_endless_loop(x):
+    while 1:
+        if x:
+            if x:
+                break
+            else:
+                raise ValueError(x)
