@@ -810,6 +810,29 @@ int FunctionDecompiler::repeated_latch_test(int test_block, const cfg::Loop* loo
   return test_start == graph_.blocks[test_start_block].last ? -1 : test_start;
 }
 
+// ≤3.9 end the code with one shared `return None` that falling off the end
+// jumps to, and do not thread a break's jump to it into a return: a `while
+// 1:` loop ending the function whose body code that never gets back to the
+// header jumps there (a break after an if/else, the jumps of both branches
+// threaded to the break's target) breaks to that return. Returns it, or -1.
+int FunctionDecompiler::shared_return_after_endless_loop(int header_block, const cfg::Loop& loop,
+                                                         const Region& region) const {
+  const int tail = int(function_.instrs.size()) - 2;
+  if (code_.version.minor > 9 || kind_ == CodeKind::Lambda || tail < 0 || !returns_none_at(tail) ||
+      region.stop >= 0 || !graph_.blocks[block_at(tail)].reachable || graph_.blocks[block_at(tail)].first != tail)
+    return -1;
+  for (const cfg::Block& b : graph_.blocks) {
+    const ir::Instr& last = function_.instrs[b.last];
+    // (Not the jump leaving a try body: the try may have had an else clause.)
+    const bool leaves_try_body = std::any_of(b.predecessors.begin(), b.predecessors.end(),
+                                             [&](int p) { return graph_.blocks[p].handler_block != b.handler_block; });
+    if (b.reachable && !loop.contains[b.id] && last.op == Op::Jump && last.target == tail && !leaves_try_body &&
+        b.handler_block == graph_.blocks[header_block].handler_block && graph_.dominates(header_block, b.id))
+      return tail;
+  }
+  return -1;
+}
+
 const cfg::Loop* FunctionDecompiler::loop_sharing_header(const cfg::Loop& loop, int latch, int test_start) {
   // (Other latches whose jump back lies in the repeated test are part of
   // it: `while a or b:` jumps back after each operand.)
@@ -1102,6 +1125,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (const int copied = copied_break_target(*loop, natural_exit); copied >= 0) return copied;
     if (exits.empty() && for_loop && natural_exit >= 0)
       if (const int end = except_star_loop_follow(block, natural_exit, region); end >= 0) return end;
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = shared_return_after_endless_loop(block, *loop, region); end >= 0) return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 

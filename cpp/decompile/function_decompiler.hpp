@@ -205,6 +205,7 @@ class FunctionDecompiler {
   // jump back to the body's first instruction, so the graph has one loop
   // there. The inner loop is the one of the back edges other than the
   // latch repeating c, which starts at test_start (null when there are none).
+  int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;
   const cfg::Loop* loop_sharing_header(const cfg::Loop& loop, int latch, int test_start);
   std::deque<cfg::Loop> split_loops_;  // (stable addresses for LoopContext::natural)
   ast::ExprPtr infinite_loop_test() const;

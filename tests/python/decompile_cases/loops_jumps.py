@@ -352,3 +352,17 @@ def break_or_raise_nested_if_in_endless_loop(x):
                 break
             else:
                 raise ValueError(x)
+
+
+# <=3.9: the break after the if/else jumps to the shared `return None`
+# ending the function, and both branches' jumps are threaded to it: a
+# break, not a return.
+def break_after_ifelse_to_shared_return(x, g):
+    while 1:
+        if x:
+            if x:
+                g(1)
+            else:
+                g(2)
+            g(3)
+            break
