@@ -391,6 +391,13 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
       case 3:
         chain.expr = or_(chain.expr, d.expr);
         chain.false_target = d.false_target;
+        // (3.12+ give the operand that falls into the exit the chain jumps
+        // to its own copy of it: that copy is where the condition goes.)
+        if (d.true_target == d.next && chain.true_target != d.true_target) {
+          const int n = returns_none_at(chain.true_target) ? 2 : exit_copy_length(chain.true_target, d.true_target);
+          for (int k = 0; k < n; ++k) visited_[chain.true_target + k] = 1;
+          chain.true_target = d.true_target;
+        }
         break;
       case 4:
         chain.expr = or_(chain.expr, negate_plainly(d.expr));
