@@ -873,10 +873,20 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   // falls into a lone JUMP_BACKWARD.
   int latch = -1;
   int test_block = -1;
+  // (≤3.11 leave a chained comparison's latch copy by a jump of its own.)
+  int latch_exit_jump = -1;
+  auto lone_jump_to = [&](int at, int target) {
+    const bool lone = at < int(function_.instrs.size()) && function_.instrs[at].op == Op::Jump &&
+                      function_.instrs[at].target == target && graph_.blocks[block_at(at)].first == at &&
+                      graph_.blocks[block_at(at)].last == at;
+    if (lone) latch_exit_jump = at;
+    return lone;
+  };
   for (int candidate : loop->latches) {
     const cfg::Block& b = graph_.blocks[candidate];
     const ir::Instr& last = function_.instrs[b.last];
-    if (is_conditional_jump(last.op) && last.target == then_start && same_exit(else_start, b.last + 1)) {
+    if (is_conditional_jump(last.op) && last.target == then_start &&
+        (same_exit(else_start, b.last + 1) || lone_jump_to(b.last + 1, else_start))) {
       latch = test_block = candidate;
     } else if (last.op == Op::Jump && b.first == b.last && b.predecessors.size() == 1) {
       const cfg::Block& p = graph_.blocks[b.predecessors[0]];
@@ -892,6 +902,7 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   int test_start = -1;
   if (index != then_start - 1) {  // a test of several jumps
     test_start = repeated_compound_test_start(graph_.blocks[test_block].last, index, then_start - 1, then_start);
+    if (test_start < 0) test_start = repeated_chain_test_start(graph_.blocks[test_block].last, index, then_start);
     if (test_start < 0) return -2;
   } else {
     test_start = repeated_latch_test(test_block, loop, header_block, then_start, else_start, index);
@@ -900,12 +911,23 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   // The latch repeats the test already read at the top; where its jumps
   // leave the loop, 3.12+ may have given each its own copy of short code
   // ending the function (`return None`): the same place as the top's.
+  if (latch_exit_jump >= 0) visited_[latch_exit_jump] = 1;
   for (int i = test_start; i <= graph_.blocks[latch].last; ++i) {
     visited_[i] = 1;
     const ir::Instr& jump = function_.instrs[i];
     if (is_conditional_jump(jump.op) && jump.target >= 0 && jump.target < int(function_.instrs.size()) &&
-        !loop->contains[block_at(jump.target)] && !visited_[jump.target])
-      same_exit(else_start, jump.target);
+        !loop->contains[block_at(jump.target)] && !visited_[jump.target]) {
+      // (A chained comparison's jump goes to its cleanup, then runs on into
+      // a copy of the exit.)
+      const int copy = jump.target + 1;
+      const int n = function_.instrs[jump.target].op != Op::PopTop ? 0
+                    : returns_none_at(copy) && returns_none_at(else_start) ? 2
+                                                                           : exit_copy_length(copy, else_start);
+      if (n > 0 || (function_.instrs[jump.target].op == Op::PopTop && copy == else_start))
+        for (int k = jump.target; k <= copy + n - 1; ++k) visited_[k] = 1;
+      else
+        same_exit(else_start, jump.target);
+    }
   }
   // (Not from an except clause in the loop: its re-raise is no follow.)
   std::vector<char> local;

@@ -460,6 +460,9 @@ class FunctionDecompiler {
   // last at top_last, repeated by a latch test ending at latch_last (the
   // copy lies at or after `lowest`); -1 when the latch does not repeat it.
   int repeated_compound_test_start(int latch_last, int top_first, int top_last, int lowest) const;
+  // The same for a chained comparison (`while a < b < c:`) whose first
+  // jump is top_first, repeated by a latch test ending at latch_last.
+  int repeated_chain_test_start(int latch_last, int top_first, int then_start) const;
   // Whether the conditional code from `first` is an inverted while loop's
   // top test that a condition chain starting at `chain_jump` must not absorb.
   bool starts_inverted_while_test(int first, int chain_jump) const;
