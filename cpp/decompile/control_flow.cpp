@@ -873,14 +873,12 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   // falls into a lone JUMP_BACKWARD.
   int latch = -1;
   int test_block = -1;
-  // (≤3.11 leave a chained comparison's latch copy by a jump of its own.)
+  // (A chained comparison's latch copy may leave by a lone jump of its own.)
   int latch_exit_jump = -1;
   auto lone_jump_to = [&](int at, int target) {
-    const bool lone = at < int(function_.instrs.size()) && function_.instrs[at].op == Op::Jump &&
-                      function_.instrs[at].target == target && graph_.blocks[block_at(at)].first == at &&
-                      graph_.blocks[block_at(at)].last == at;
-    if (lone) latch_exit_jump = at;
-    return lone;
+    return at < int(function_.instrs.size()) && function_.instrs[at].op == Op::Jump &&
+           function_.instrs[at].target == target && graph_.blocks[block_at(at)].first == at &&
+           graph_.blocks[block_at(at)].last == at;
   };
   for (int candidate : loop->latches) {
     const cfg::Block& b = graph_.blocks[candidate];
@@ -888,13 +886,15 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
     if (is_conditional_jump(last.op) && last.target == then_start &&
         (same_exit(else_start, b.last + 1) || lone_jump_to(b.last + 1, else_start))) {
       latch = test_block = candidate;
+      latch_exit_jump = lone_jump_to(b.last + 1, else_start) ? b.last + 1 : -1;
     } else if (last.op == Op::Jump && b.first == b.last && b.predecessors.size() == 1) {
       const cfg::Block& p = graph_.blocks[b.predecessors[0]];
       const ir::Instr& test = function_.instrs[p.last];
       if (is_conditional_jump(test.op) && p.last + 1 == b.first &&
-          (test.target == else_start || same_exit(else_start, test.target))) {
+          (test.target == else_start || same_exit(else_start, test.target) || lone_jump_to(test.target, else_start))) {
         latch = candidate;
         test_block = p.id;
+        latch_exit_jump = lone_jump_to(test.target, else_start) ? test.target : -1;
       }
     }
   }

@@ -55,3 +55,12 @@ def chained_compare_while_with_continue(i, n, x, g):
         if x:
             continue
         g()
+
+
+# ... and code after the loop (3.12+ leave the latch's copy of the chain
+# by a lone jump to it).
+def chained_compare_while_continue_then_code(i, n, x, g):
+    while 0 <= i < n:
+        if x:
+            continue
+    g()
