@@ -817,6 +817,21 @@ int FunctionDecompiler::repeated_latch_test(int test_block, const cfg::Loop* loo
   return test_start == graph_.blocks[test_start_block].last ? -1 : test_start;
 }
 
+// ≤3.9 end a loop body with its jump back to the header even when the body
+// cannot fall into it: a dead latch right before the loop's exit, after a
+// jump back to the header, says the body's last statement was `continue`
+// (the jumps of the branches before it are threaded past it). Returns that
+// jump, or -1.
+int FunctionDecompiler::written_final_continue(int header, int exit) const {
+  if (code_.version.minor > 9 || exit < 2 || exit >= int(function_.instrs.size())) return -1;
+  const int latch = exit - 1, jump = exit - 2;
+  auto jumps_back = [&](int at) { return function_.instrs[at].op == Op::Jump && function_.instrs[at].target == header; };
+  if (!jumps_back(latch) || !jumps_back(jump) || graph_.blocks[block_at(latch)].reachable ||
+      !graph_.blocks[block_at(jump)].reachable)
+    return -1;
+  return jump;
+}
+
 // ≤3.9 end the code with one shared `return None` that falling off the end
 // jumps to, and do not thread a break's jump to it into a return: a `while
 // 1:` loop ending the function whose body code that never gets back to the
@@ -1174,6 +1189,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     LoopContext context{header, follow, block, region.loop};
     context.natural = loop;
     context.exit = exit;
+    context.final_continue = written_final_continue(header, exit);
     return finish_for_loop(header, header + 1, follow, exit, context, region, false, expr_of(iterator, header),
                            inline_comprehension, stack, out);
   }
@@ -1204,6 +1220,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       context.natural = loop;
       context.exit = exit;
       context.explicit_continues = code_.version.minor >= 10;
+      context.final_continue = written_final_continue(header, exit);
       ast::Body body;
       Stack body_stack = stack;
       if (condition.next != header)

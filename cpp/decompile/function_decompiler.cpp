@@ -269,7 +269,8 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       case Op::Jump: {
         const int target = instr.target;
-        if (region.loop && region.loop->explicit_continues && region.loop->continues_at(target)) {
+        if (region.loop && ((region.loop->explicit_continues && region.loop->continues_at(target)) ||
+                            i == region.loop->final_continue)) {
           emit(out, make::continue_(), i);
           return false;
         }

@@ -36,6 +36,10 @@ struct LoopContext {
   // An instruction that is a `break` when the body falls into it (3.12+
   // place the code after an async for with a break before its exit).
   int break_by_falling_in = -1;
+  // ≤3.9: the jump of a `continue` written as the body's last statement
+  // (the latch after it is dead code), which the walk would take for the
+  // body's natural end (-1: none).
+  int final_continue = -1;
   // The natural loop of the statement (null: the one its header heads;
   // set where two loops share a header and the graph merged them).
   const cfg::Loop* natural = nullptr;
@@ -205,6 +209,7 @@ class FunctionDecompiler {
   // jump back to the body's first instruction, so the graph has one loop
   // there. The inner loop is the one of the back edges other than the
   // latch repeating c, which starts at test_start (null when there are none).
+  int written_final_continue(int header, int exit) const;
   int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;
   const cfg::Loop* loop_sharing_header(const cfg::Loop& loop, int latch, int test_start);
   std::deque<cfg::Loop> split_loops_;  // (stable addresses for LoopContext::natural)

@@ -366,3 +366,15 @@ def break_after_ifelse_to_shared_return(x, g):
                 g(2)
             g(3)
             break
+
+
+# A `continue` ending the loop body after an if/else: <=3.9 keep the
+# latch after it as dead code, the only sign the continue was written.
+def continue_after_ifelse_ending_body(x, g):
+    while x:
+        if x:
+            if x:
+                g(1)
+            else:
+                g(2)
+            continue
