@@ -121,7 +121,20 @@ bool FunctionDecompiler::unwinds_with_line_of_its_own(int at) const {
 bool FunctionDecompiler::is_shared_return_none(int return_index) const {
   if (code_.version.minor < 10 || kind_ != CodeKind::Function || !loads_none(return_index - 1)) return false;
   const cfg::Block& block = graph_.blocks[block_at(return_index - 1)];
-  return block.first == return_index - 1 && block.predecessors.size() >= 2;
+  return block.first == return_index - 1 && block.predecessors.size() >= 2 && !inlined_into_loop(block.id);
+}
+
+// A block outside every loop laid out between a loop's header and its jump
+// back: a break's copy of the exit after the loop (`if a or b: break`,
+// both conditions' jumps going to it), not code written after the loop.
+bool FunctionDecompiler::inlined_into_loop(int block) const {
+  const int first = graph_.blocks[block].first;
+  return std::any_of(graph_.loops.begin(), graph_.loops.end(), [&](const cfg::Loop& loop) {
+    if (loop.contains[block] || loop.latches.empty()) return false;
+    int last_latch = -1;
+    for (int latch : loop.latches) last_latch = std::max(last_latch, graph_.blocks[latch].last);
+    return graph_.blocks[loop.header].first < first && first < last_latch;
+  });
 }
 
 bool FunctionDecompiler::ends_in_implicit_return(const ast::Body& body) const {

@@ -517,6 +517,7 @@ class FunctionDecompiler {
   bool unwinds_with_line_of_its_own(int at) const;
   std::vector<ast::StmtPtr> written_returns_;  // `return None` the source must have had
   bool is_shared_return_none(int return_index) const;
+  bool inlined_into_loop(int block) const;
   // Statements that never fall through but say where the code after them
   // was: a with statement's exit handler goes on there after suppressing
   // an exception, 3.8 keep a dead jump after a with's cleanup. A branch

@@ -378,3 +378,13 @@ def continue_after_ifelse_ending_body(x, g):
             else:
                 g(2)
             continue
+
+
+# `a or b >= c > 0` breaking out of the loop at the end of the function:
+# 3.12+ give each exit of the condition its own copy of the `return None`
+# after the loop (the chained comparison falls into its copy); 3.10/3.11
+# make the break that copy, reached by both, laid out inside the loop.
+def or_chained_compare_break_at_end(x):
+    while True:
+        if x or x >= x > 0:
+            break

@@ -21,12 +21,3 @@ def compound_while_with_try_at_end(head, tail, remove):
         except OSError:
             pass
         head = tail
-
-
-# `a or b >= c > 0` breaking out of the loop at the end of the function:
-# each exit of the condition runs its own copy of the `return None` after
-# the loop; the chained comparison falls into its copy.
-def or_chained_compare_break_at_end(x):
-    while True:
-        if x or x >= x > 0:
-            break
