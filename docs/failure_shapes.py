@@ -688,3 +688,57 @@ def unreduced_platform_libc_ver():
                 if x:
                     g()
             x
+
+
+# Session 9: a for loop in an except clause whose body holds two tries, the
+# second one's body breaking: 3.10/3.12/3.13 "the except clause is left from
+# inside a loop in it" (3.8/3.9/3.11 equal). linecache.updatecache.
+def for_in_clause_two_tries_break(g, h, ys):
+    try:
+        stat = g(0)
+    except OSError:
+        for y in ys:
+            try:
+                name = h(y)
+            except (TypeError, AttributeError):
+                continue
+            try:
+                stat = g(name)
+                break
+            except OSError:
+                pass
+        else:
+            return []
+    return stat
+
+
+# Session 9: return inside a finally body that holds its own try/except
+# (subprocess Popen.__exit__ now equal on 3.9-3.11/3.13); these reduced
+# forms still fail: return_in_finally_after_try 3.12 "the normal path does
+# not repeat the finally body"; return_in_finally_with_try 3.10/3.13 same.
+def return_in_finally_after_try(self, exc_type):
+    try:
+        g()
+    finally:
+        if exc_type == K:
+            if self.s > 0:
+                try:
+                    self.w()
+                except T:
+                    pass
+            self.s = 0
+            return
+        self.wait()
+
+
+def return_in_finally_with_try(self, exc_type):
+    try:
+        g()
+    finally:
+        if exc_type == K:
+            try:
+                self.w()
+            except T:
+                pass
+            return
+        self.wait()

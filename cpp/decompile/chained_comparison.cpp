@@ -59,7 +59,7 @@ bool FunctionDecompiler::claim_chain_cleanup(int cleanup, int skip, int expected
 // whole chain is returned. `after` receives the index after that last
 // comparison.
 ast::ExprPtr FunctionDecompiler::walk_chain(int resume, const ast::ExprPtr& first, int cleanup, Stack& stack,
-                                           int& after) {
+                                            int& after, bool condition) {
   auto* head = ast::as<ast::Compare>(first);
   std::vector<ast::CmpOp> ops = head->ops;
   std::vector<ast::ExprPtr> comparators = head->comparators;
@@ -69,6 +69,17 @@ ast::ExprPtr FunctionDecompiler::walk_chain(int resume, const ast::ExprPtr& firs
   while (true) {
     if (i >= count) fail(i - 1, "chained comparison runs off the code");
     const ir::Instr& instr = function_.instrs[i];
+    // 3.11+ test a last link `x is None` / `x is not None` of a condition
+    // with POP_JUMP_IF_NOT_NONE / POP_JUMP_IF_NONE on x itself: the jump
+    // goes where a false chain goes, like POP_JUMP_IF_FALSE on the compare.
+    if (condition && stack.size() == base && (instr.op == Op::PopJumpIfNone || instr.op == Op::PopJumpIfNotNone)) {
+      ops.push_back(instr.op == Op::PopJumpIfNotNone ? ast::CmpOp::Is : ast::CmpOp::IsNot);
+      comparators.push_back(make::none());
+      stack.pop_back();
+      stack.push_back(Value::of(make::none()));  // stands for the last comparison, popped by the caller
+      after = i;
+      return make::compare(head->left, ops, comparators);
+    }
     switch (instr.op) {
       case Op::Jump:
       case Op::ForIter:
@@ -145,10 +156,12 @@ Condition FunctionDecompiler::read_chained_condition(int jump, Stack& stack, std
   visited_[jump] = 1;
   ast::ExprPtr first = pop_expr(stack, jump);
   int after = -1;
-  ast::ExprPtr chain = walk_chain(jump + 1, first, cleanup, stack, after);
+  ast::ExprPtr chain = walk_chain(jump + 1, first, cleanup, stack, after, /*condition=*/true);
   pop(stack, after);  // the last comparison, tested by the final jump
   const ir::Instr& last = function_.instrs[after];
-  if (last.op != Op::PopJumpIfFalse && last.op != Op::PopJumpIfTrue)
+  // (A last `is None` / `is not None` link: its jump is the false one.)
+  const bool none_test = last.op == Op::PopJumpIfNone || last.op == Op::PopJumpIfNotNone;
+  if (last.op != Op::PopJumpIfFalse && last.op != Op::PopJumpIfTrue && !none_test)
     fail(after, "chained comparison condition without a final test");
   visited_[after] = 1;
   // ≤3.11 leave the chain's fall-through side by a jump of its own.

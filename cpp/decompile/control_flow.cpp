@@ -315,6 +315,7 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
   Condition chain = chained ? read_chained_condition(index, stack, chain_blocks) : one_jump(index, stack);
   chain.first_block = block_at(index);
   if (!chained) chain_blocks.push_back(chain.first_block);
+  if (!chained) extend_to_ternary_condition(chain, chain_blocks, stack);
   while (chain.next < int(function_.instrs.size())) {
     const int block = block_at(chain.next);
     const cfg::Block& b = graph_.blocks[block];
@@ -612,48 +613,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // protected range, so a branch that ends in one stops there while the
   // other goes on elsewhere: that jump is the branch's last statement.
   if (then_falls && else_falls && then_stopped != else_stopped) {
-    const int count = int(function_.instrs.size());
-    // The statement and how many instructions it takes, or null.
-    auto loop_jump_at = [&](int at, Stack& branch_stack) -> std::pair<ast::StmtPtr, int> {
-      if (at < 0 || at >= count || !region.loop || region.protection < 0 ||
-          within_protection(at, region.protection) || visited_[at])
-        return {nullptr, 0};
-      const ir::Instr& jump = function_.instrs[at];
-      if (jump.op == Op::Jump) {
-        if (region.loop->continues_at(jump.target)) return {make::continue_(), 1};
-        if (jump.target == region.loop->follow) return {make::break_(), 1};
-        return {nullptr, 0};
-      }
-      // 3.12+ run a `break` of a while loop that ends the protected code
-      // through its own copy of the code after the loop (which lies outside
-      // the protection too): running the copy is leaving the loop.
-      // (The loop's own exit, where its test fails, may be such a copy as
-      // well: the loop's follow is then where the copies go on to.)
-      const bool while_loop = function_.instrs[graph_.blocks[region.loop->header_block].first].op != Op::ForIter;
-      // (3.13: a copy of the end of the except* clause whose body the loop
-      // ends, after its else clause if it has one.)
-      if (while_loop && branch_stack.size() == stack.size())
-        if (const int n = except_star_clause_end_copy(at, region); n > 0) return {make::break_(), n};
-      for (const int after_loop : {region.loop->follow, region.loop->exit}) {
-        if (!while_loop || branch_stack.size() != stack.size() || after_loop < 0 || after_loop == at ||
-            within_protection(after_loop, region.protection))
-          continue;
-        if (const int n = code_copy_length(at, after_loop); n > 0) return {make::break_(), n};
-      }
-      // A for loop's break pops the iterator, then jumps to the code after
-      // the loop or runs a copy of it (3.12+).
-      if (jump.op != Op::PopTop || branch_stack.empty() || branch_stack.back().kind != Value::Kind::Iterator)
-        return {nullptr, 0};
-      if (at + 1 < count && function_.instrs[at + 1].op == Op::Jump &&
-          function_.instrs[at + 1].target == region.loop->follow)
-        return {make::break_(), 2};
-      if (const int n = break_to_exit_copy(at, region, branch_stack); n > 0) return {make::break_(), n};
-      return {nullptr, 0};
-    };
     for (auto [falls, at, body, branch_stack] :
          {std::tuple{&then_falls, then_stopped, &then_body, &then_stack},
           std::tuple{&else_falls, else_stopped, &else_body, &else_stack}}) {
-      if (auto [statement, length] = loop_jump_at(at, *branch_stack); statement) {
+      if (auto [statement, length] = branch_loop_jump(at, region, stack.size(), *branch_stack); statement) {
         for (int k = 0; k < length; ++k) visited_[at + k] = 1;
         if (ast::as<ast::Break>(statement) && function_.instrs[at].op == Op::PopTop) pop(*branch_stack, at);
         emit(*body, statement, at);
@@ -989,13 +952,22 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
 
 // `while True:` or `while 1:`: 3.10+ keep the dropped test's constant in
 // co_consts (unreferenced unless other code loads it too), so a 1 there
-// and no True says which; an unused one decides when both are there.
-ast::ExprPtr FunctionDecompiler::infinite_loop_test() const {
-  std::vector<char> loaded(code_.consts.size(), 0);
-  for (const ir::Instr& instr : function_.instrs)
-    if (instr.op == Op::LoadConst && instr.arg >= 0 && instr.arg < int(loaded.size())) loaded[instr.arg] = 1;
+// and no True says which; an unused one decides when both are there. A 1
+// that the body loads tells by its place: `while 1:` adds it before the
+// constants the body adds.
+ast::ExprPtr FunctionDecompiler::infinite_loop_test(const cfg::Loop* loop) const {
+  const int const_count = int(code_.consts.size());
+  std::vector<char> loaded(const_count, 0);
+  std::vector<int> first_load(const_count, -1);
+  for (int i = 0; i < int(function_.instrs.size()); ++i) {
+    const ir::Instr& instr = function_.instrs[i];
+    if (instr.op != Op::LoadConst || instr.arg < 0 || instr.arg >= const_count) continue;
+    loaded[instr.arg] = 1;
+    if (first_load[instr.arg] < 0) first_load[instr.arg] = i;
+  }
   bool has_true = false, has_one = false, unused_true = false, unused_one = false;
-  for (std::size_t k = 0; k < code_.consts.size(); ++k) {
+  int one_at = -1;
+  for (int k = 0; k < const_count; ++k) {
     const Constant& constant = *code_.consts[k];
     if (constant.kind == Constant::Kind::Bool && constant.boolean) {
       has_true = true;
@@ -1004,9 +976,15 @@ ast::ExprPtr FunctionDecompiler::infinite_loop_test() const {
     if (constant.kind == Constant::Kind::Int && constant.text == "1") {
       has_one = true;
       unused_one = unused_one || !loaded[k];
+      if (loaded[k]) one_at = k;
     }
   }
-  const bool one = unused_one != unused_true ? unused_one : has_one && !has_true;
+  bool one = unused_one != unused_true ? unused_one : has_one && !has_true;
+  if (one && !unused_one && one_at >= 0 && loop != nullptr && code_.version.minor >= 10) {
+    // (A constant first loaded in the loop that precedes the 1.)
+    for (int k = 0; k < one_at && one; ++k)
+      if (first_load[k] >= 0 && loop->contains[block_at(first_load[k])] && !loads_none(first_load[k])) one = false;
+  }
   return one ? ast::ExprPtr(make::int_(1)) : ast::ExprPtr(make::boolean(true));
 }
 
@@ -1069,11 +1047,6 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     }
     return false;
   };
-  // Where `break` goes: the one place outside the loop its body jumps to,
-  // other than the natural exit (which then starts the `else` clause).
-  // Only an unconditional jump out of the loop is a `break`; code outside
-  // the loop that is entered by falling through or by a conditional jump
-  // (a `return` placed after the loop body) belongs to the body.
   // Whether a block lies in the body of a for loop nested in this one (not
   // past that loop's exit): a POP_TOP there before a jump pops the nested
   // loop's iterator, a break of that loop. (Nested loops whose body never
@@ -1092,17 +1065,32 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       return nested.header != block && graph_.dominates(block, nested.header) && graph_.dominates(nested.header, b);
     });
   };
+  // Where `break` goes: the one place outside the loop its body jumps to,
+  // other than the natural exit (which then starts the `else` clause).
+  // Only an unconditional jump out of the loop is a `break`; code outside
+  // the loop that is entered by falling through or by a conditional jump
+  // (a `return` placed after the loop body) belongs to the body.
   auto follow_of = [&](int natural_exit) {
     const int natural_exit_block = natural_exit >= 0 ? block_at(natural_exit) : -1;
     const bool for_loop = function_.instrs[header].op == Op::ForIter;
     std::vector<std::pair<int, int>> candidates;  // (block, target)
+    // Loop body code: the natural loop, and try bodies in it whose handler
+    // gets back to the header (their normal path may not). (≤3.10 set the
+    // handler up first.)
+    auto body_code = [&](int p) {
+      int first = graph_.blocks[p].first;
+      while (first + 1 < int(function_.instrs.size()) && function_.instrs[first].op == Op::SetupFinally) ++first;
+      const int handler = function_.instrs[first].handler;
+      return loop->contains[p] || (handler >= 0 && graph_.dominates(block, p) && loop->contains[block_at(handler)]);
+    };
     for (const cfg::Block& b : graph_.blocks) {
       if (!b.reachable) continue;
       // ≤3.9 `while 1:` has no exit test, so a block ending in `break`
-      // (entered only from the body) is outside the natural loop.
+      // (entered only from the body) is outside the natural loop. (So is
+      // a try body whose code after it is a break, while its handler gets
+      // back to the header: `try: ... except E: continue` + `break`.)
       const bool break_block = !loop->contains[b.id] && b.first != natural_exit && !b.predecessors.empty() &&
-                               std::all_of(b.predecessors.begin(), b.predecessors.end(),
-                                           [&](int p) { return bool(loop->contains[p]); });
+                               std::all_of(b.predecessors.begin(), b.predecessors.end(), body_code);
       // In a loop left only by break or return, a lone jump in body code
       // that never gets back to the header (`if a: if b: break else:
       // raise`) is a break too. (An except clause is no body code: that of
@@ -1133,7 +1121,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
                                 !loop->contains[block_at(last.target)] && b.first != natural_exit &&
                                 !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id));
       if (!loop->contains[b.id] && !break_block && !lone_break_block && !body_block && !clause_block) continue;
-      if (loop->contains[block_at(last.target)] || last.target == natural_exit) continue;
+      if (body_code(block_at(last.target)) || last.target == natural_exit) continue;
       candidates.emplace_back(b.id, last.target);
     }
     // Code after a break target (reached from it) is no body code.
@@ -1244,7 +1232,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   Stack body_stack = stack;
   walk_region(header, region.sub(header, block, &context), body_stack, body, /*enter_loop_header=*/true);
   if (body.empty()) body.push_back(make::pass());
-  emit(out, make::while_(infinite_loop_test(), body), header);
+  emit(out, make::while_(infinite_loop_test(loop), body), header);
   return follow;
 }
 

@@ -149,7 +149,10 @@ bool FunctionDecompiler::is_finally_handler(int handler) const {
     // ≤3.10 except clauses test a copy of the exception: DUP_TOP first.
     return !(instrs[first].op == Op::Copy && instrs[first].arg == 1);
   }
+  // (An except clause tests the type first: a try nested in a finally
+  // body, whose except clauses follow its body, comes after that.)
   for (int i = first; i < int(instrs.size()); ++i) {
+    if (instrs[i].handler != instrs[first].handler) return true;
     if (instrs[i].op == Op::CheckExcMatch || instrs[i].op == Op::CheckEgMatch) return false;
     if (instrs[i].op == Op::Reraise || instrs[i].op == Op::ReturnValue) return true;
   }
@@ -538,6 +541,33 @@ bool FunctionDecompiler::finish_return_after(int body_end, const Region& body_re
   return true;
 }
 
+// Past the unwinding at `at` that drops the exception a finally handler
+// holds before it returns (POP_TOPs of its values, POP_EXCEPT; a returned
+// value is moved below them first and back above the previous exception
+// after: SWAP 2 from 3.11, ROT_FOUR before); `at` when there is none.
+int FunctionDecompiler::past_exception_drop(int at) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  const bool modern = code_.version.minor >= 11;
+  const int values = modern ? 1 : 3;
+  auto moves_value = [&](int i) {
+    return i < count &&
+           (modern ? instrs[i].op == Op::Swap && instrs[i].arg == 2 : instrs[i].op == Op::Rotate && instrs[i].arg == 4);
+  };
+  int i = at;
+  const bool value = moves_value(i);
+  if (value) ++i;
+  for (int k = 0; k < values; ++k) {
+    if (i >= count || instrs[i].op != Op::PopTop) return at;
+    ++i;
+  }
+  if (value) {
+    if (!moves_value(i)) return at;
+    ++i;
+  }
+  return i < count && instrs[i].op == Op::PopExcept ? i + 1 : at;
+}
+
 // The normal path's copy of a finally body, from `copy`, against the
 // handler's, from `original` (which ends re-raising): the two are walked in
 // step, jumps and nested handlers paired, so a copy whose branches end in
@@ -567,6 +597,23 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
     }
     paired[h] = n;
     if (int(copy_instrs.size() + continuations.size()) > 4 * count) return false;
+    // A `return` (break, continue) inside the finally body drops the exception first in the
+    // handler's copy (≤3.10 its three values, 3.11+ one, then POP_EXCEPT),
+    // which the normal path's copy has no exception to do.
+    if (const int past = past_exception_drop(h);
+        past != h && n + 1 < count && past < count && same_op(instrs[past].op, instrs[n].op) &&
+        (instrs[n].op != instrs[h].op || instrs[n + 1].op != instrs[h + 1].op)) {
+      work.emplace_back(past, n);
+      paired[h] = -1;
+      continue;
+    }
+    // (3.12+ copy a short exit block in place of a jump to it: the
+    // handler's copy may still jump where the normal one goes straight on.)
+    if (instrs[h].op == Op::Jump && instrs[n].op != Op::Jump && instrs[h].target > h) {
+      work.emplace_back(instrs[h].target, n);
+      paired[h] = -1;
+      continue;
+    }
     const ir::Instr& x = instrs[h];
     const ir::Instr& y = instrs[n];
     if (x.op == Op::Reraise && x.handler == base_original) {
@@ -588,7 +635,9 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
     if ((x.handler == base_original) != (y.handler == base_copy)) return false;
     if (x.handler != base_original) work.emplace_back(x.handler, y.handler);
     copy_instrs.push_back(n);
-    if (x.target >= 0) work.emplace_back(x.target, y.target);
+    // (Both jumping to one place, a break or continue out of the finally
+    // body, leave the copy: that code is no part of it.)
+    if (x.target >= 0 && x.target != y.target) work.emplace_back(x.target, y.target);
     const bool ends = x.op == Op::Jump || x.op == Op::ReturnValue || x.op == Op::RaiseVarargs || x.op == Op::Reraise;
     if (!ends) work.emplace_back(h + 1, n + 1);
   }

@@ -310,6 +310,20 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           if (region.stopped_at) *region.stopped_at = region.stop;
           return true;
         }
+        // 3.11+ leave a try body in a loop by the loop's jump back to its
+        // header placed after the protected range; when a `continue` out of
+        // a with inside the body already took its own such jump as the
+        // first code outside (the region's stop), the body's end reaches it.
+        if (region.loop && region.protection >= 0 && region.stop >= 0 && target > i && visited_[region.stop] &&
+            function_.instrs[region.stop].op == Op::Jump &&
+            region.loop->continues_at(function_.instrs[region.stop].target) &&
+            !within_protection(target, region.protection) && function_.instrs[target].op == Op::Jump &&
+            function_.instrs[target].target == function_.instrs[region.stop].target &&
+            graph_.blocks[block_at(target)].first == target) {
+          visited_[target] = 1;
+          if (region.stopped_at) *region.stopped_at = region.stop;
+          return true;
+        }
         // A jump to a copy of the code where the region stops (an exit
         // block the compiler duplicated) reaches it too.
         if (region.stop >= 0 && target > i && !visited_[target] && same_exit(region.stop, target)) {
@@ -373,6 +387,12 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         // ≤3.10 block bookkeeping: the handler of each instruction already
         // says what is protected (a SETUP_FINALLY's body starts a try at its
         // first protected instruction).
+        ++i;
+        continue;
+      case Op::PopFinally:
+        // 3.8: a return (or break/continue) leaving a finally body drops
+        // the finally's block first; the value the function pushed before
+        // the try for it is dropped next.
         ++i;
         continue;
       case Op::BeginFinally:
@@ -444,6 +464,18 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         ++i;
         continue;
       case Op::Rotate:
+        // ≤3.10 `return value` inside a finally body's handler copy: the
+        // value goes below the three exception values, which are dropped,
+        // and back above the previous exception, which POP_EXCEPT drops.
+        if (const int past = past_exception_drop(i);
+            code_.version.minor <= 10 && past != i && stack.size() >= 4 && region.clause_depth < 0) {
+          Value value = stack.back();
+          stack.resize(stack.size() - 4);
+          stack.push_back(value);
+          for (int k = i; k < past; ++k) visited_[k] = 1;
+          i = past;
+          continue;
+        }
         // ≤3.10 `return value` inside an except clause: ROT_FOUR moves the
         // value below the previous exception's three values (kept below
         // the clause's stack, not modelled), which POP_EXCEPT then drops.

@@ -196,6 +196,9 @@ class FunctionDecompiler {
 
   // ---- control flow (control_flow.cpp) ----
   int decompile_conditional(int index, const Region& region, Stack& stack, ast::Body& out);
+  // ---- break/continue ending a branch outside protected code (branch_loop_jumps.cpp) ----
+  std::pair<ast::StmtPtr, int> branch_loop_jump(int at, const Region& region, std::size_t base_depth,
+                                                const Stack& branch_stack) const;
   int implicit_return_tail_length(int at) const;
   int decompile_value_bool(int index, const Region& region, Stack& stack);
   // (`natural`: the loop to structure when it is not the whole loop the
@@ -205,15 +208,15 @@ class FunctionDecompiler {
   const cfg::Loop* natural_loop_of(const LoopContext& context) const {
     return context.natural ? context.natural : graph_.loop_headed_by(context.header_block);
   }
+  int written_final_continue(int header, int exit) const;
+  int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;
   // 3.10+ `while c:` whose body starts with `while True:`: both loops
   // jump back to the body's first instruction, so the graph has one loop
   // there. The inner loop is the one of the back edges other than the
   // latch repeating c, which starts at test_start (null when there are none).
-  int written_final_continue(int header, int exit) const;
-  int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;
   const cfg::Loop* loop_sharing_header(const cfg::Loop& loop, int latch, int test_start);
   std::deque<cfg::Loop> split_loops_;  // (stable addresses for LoopContext::natural)
-  ast::ExprPtr infinite_loop_test() const;
+  ast::ExprPtr infinite_loop_test(const cfg::Loop* loop) const;
   int try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start, const Region& region, Stack& stack,
                          ast::Body& out, int index, int top_test = -1);
   int try_inverted_while_at_header(int block, const cfg::Loop* loop, const Region& region, Stack& stack,
@@ -221,6 +224,7 @@ class FunctionDecompiler {
   int repeated_latch_test(int test_block, const cfg::Loop* loop, int header_block, int then_start, int else_start,
                           int index) const;
   Condition read_condition(int index, Stack& stack);
+  bool extend_to_ternary_condition(Condition& chain, std::vector<int>& chain_blocks, Stack& stack);
   // Simulates [first, jump) on `stack` and reads the condition ending at
   // `jump`; an empty Condition when that block is not one (the caller
   // restores what the trial marked visited).
@@ -266,6 +270,7 @@ class FunctionDecompiler {
   // (through_branching: also past a copy with branches, each going on into
   // its own copy of the rest of the return.)
   int past_finally_copies(int at, const Region& region, bool through_branching = false) const;
+  int past_exception_drop(int at) const;
   int past_branching_finally_copy(int at, const Region& region, std::vector<int>* covered = nullptr) const;
   int finally_copy_length(int at, const Region& region) const;
   bool runs_finally_copy(int at, const Region& region) const;
@@ -453,7 +458,8 @@ class FunctionDecompiler {
   bool is_chain_link(int jump, const ast::ExprPtr& tested, const Stack& below) const;
   int decompile_chained_value(int jump, int resume, const ast::ExprPtr& first, Stack& stack);
   Condition read_chained_condition(int jump, Stack& stack, std::vector<int>& blocks);
-  ast::ExprPtr walk_chain(int resume, const ast::ExprPtr& first, int cleanup, Stack& stack, int& after);
+  ast::ExprPtr walk_chain(int resume, const ast::ExprPtr& first, int cleanup, Stack& stack, int& after,
+                          bool condition = false);
   bool claim_chain_cleanup(int cleanup, int skip, int expected);
 
   // ---- loops (loop_tests.cpp) ----

@@ -132,9 +132,12 @@ bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Re
   // A try ending the loop body jumps back to the header by itself; a
   // written `continue` leaves the body's own (dead) ending after it (≤3.9),
   // or (3.10) jumps back while the clauses go on after the try.
+  // (≤3.9: a break as well; without that ending the body's own jump was
+  // threaded to the target of a `break` written after the try.)
+  const bool dead_ending =
+      code_.version.minor <= 9 && exit + 1 < int(instrs.size()) && !graph_.blocks[block_at(exit + 1)].reachable;
+  if (is_break && code_.version.minor <= 9 && !dead_ending) return false;
   if (!is_break) {
-    const bool dead_ending =
-        code_.version.minor <= 9 && exit + 1 < int(instrs.size()) && !graph_.blocks[block_at(exit + 1)].reachable;
     const bool clauses_go_on =
         code_.version.minor == 10 && join >= 0 && !region.loop->continues_at(join) && join != region.loop->follow;
     if (!dead_ending && !clauses_go_on) return false;

@@ -73,6 +73,14 @@ bool FunctionDecompiler::returns_through_with_exit(int at) const {
       ++n;
   }
   if (calls == 0 || i >= count) return false;
+  // (A return from a for loop around the with, inside the function's own
+  // code, drops each loop's iterator after the calls, the value moved
+  // below it first. A break whose loop is followed by `return None` has a
+  // copy of it here, and compiles alike.)
+  while (i + 1 < count &&
+         (instrs[i].op == Op::PopTop ||
+          (value_below && (instrs[i].op == Op::Swap || instrs[i].op == Op::Rotate) && instrs[i + 1].op == Op::PopTop)))
+    i += instrs[i].op == Op::PopTop ? 1 : 2;
   if (instrs[i].op == Op::ReturnValue) return value_below;
   return !value_below && instrs[i].op == Op::LoadConst && i + 1 < count && instrs[i + 1].op == Op::ReturnValue;
 }
@@ -170,9 +178,15 @@ int FunctionDecompiler::with_normal_exit(int start, int handler) const {
       return -1;
     }
   }
+  // (3.8 end the exit of a return, break or continue with POP_FINALLY,
+  // the normal one with END_FINALLY.)
+  auto pops_finally = [&](int exit) {
+    const int n = with_exit_call_length(exit);
+    return code_.version.minor == 8 && n > 0 && function_.instrs[exit + n - 1].op == Op::PopFinally;
+  };
   std::vector<int> others;
   for (int exit : exits)
-    if (!returns_through_with_exit(exit)) others.push_back(exit);
+    if (!returns_through_with_exit(exit) && !pops_finally(exit)) others.push_back(exit);
   if (others.size() == 1) return others[0];
   if (!others.empty() || exits.empty()) return -2;
   return code_.version.minor == 8 ? -1 : exits.back();

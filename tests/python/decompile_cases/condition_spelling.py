@@ -56,3 +56,21 @@ def chained_compare_operand_in_elif(n, digits, format):
         raise ValueError("overflow in number field")
     s.finish()
     return s
+
+
+def chain_ending_in_is_none(a, b, c):
+    # 3.11+ test the last link `c is None` by POP_JUMP_IF_NOT_NONE on c.
+    if a is b is c is None:
+        return 1
+    return 2
+
+
+def chain_of_two_ending_in_is_none(a, b):
+    if a is b is None:
+        return 1
+
+
+def chain_ending_in_is_not_none(a, b):
+    if a == b is not None:
+        return 1
+    return a is b is None

@@ -53,3 +53,64 @@ def conditional_value_raised_last(self, msg=None):
     if self.closed:
         raise ValueError("I/O operation on closed file."
                          if msg is None else msg)
+
+
+# A conditional expression as the test of an if, a filter or an and/or
+# operand: b is tested, then a on one side and c on the other, and both
+# tests go to the same two places.
+def ifexp_as_if_test(a, b, c, g):
+    if (a if b else c):
+        g()
+
+
+def ifexp_as_if_test_with_else(a, b, c, g, h):
+    if (a if b else c):
+        g()
+    else:
+        h()
+    return 1
+
+
+def ifexp_as_and_operand(a, b, c, d, g):
+    if d and (a if b else c):
+        g()
+
+
+def ifexp_as_or_operand(a, b, c, d, g):
+    if (a if b else c) or d:
+        g()
+
+
+def ifexp_as_comprehension_filter(fields):
+    return [f for f in fields if (f.compare if f.hash is None else f.hash)]
+
+
+def ifexp_with_negated_test(a, b, c, g):
+    if (a if not b else c):
+        g()
+
+
+def ifexp_with_compares(a, b, c, d, g):
+    if (a.x if b is None else c != d):
+        g()
+
+
+def ifexp_filter_in_loop(fields, r):
+    for f in fields:
+        if (f.compare if f.hash is None else f.hash):
+            r.append(f)
+
+
+def nested_ifs_that_only_continue(names, base, namer, e):
+    # The same tests and jumps as a conditional expression filter; the
+    # lines tell the statements apart.
+    result = []
+    for name in names:
+        if namer is None:
+            if not name.startswith(base):
+                continue
+        else:
+            if not name.startswith(base) and name.endswith(e):
+                continue
+        result.append(name)
+    return result

@@ -419,3 +419,46 @@ def code_after_try_whose_clause_raises(s):
     if m.format not in ("c", "b", "B"):
         raise TypeError("expected single byte elements")
     return m
+
+
+# return / break / continue inside a finally body: the handler's copy drops
+# the exception first (3.8: POP_FINALLY and the value pushed for it before
+# the try), which the normal path's copy has nothing to drop.
+def return_in_finally(self, exc_type):
+    try:
+        self.g()
+    finally:
+        if exc_type == KeyError:
+            return
+        self.wait()
+
+
+def return_value_in_finally(self, exc_type):
+    try:
+        self.g()
+    finally:
+        if exc_type == KeyError:
+            return self.s
+        self.wait()
+
+
+def break_in_finally(self, xs):
+    for x in xs:
+        try:
+            self.g(x)
+        finally:
+            if x:
+                break
+            self.wait()
+    return 1
+
+
+def continue_in_finally(self, xs):
+    for x in xs:
+        try:
+            self.g(x)
+        finally:
+            if x:
+                continue
+            self.wait()
+    return 1

@@ -85,3 +85,15 @@ def while_true_try_at_header_break_in_clause(items, strip):
     else:
         print()
     return items
+
+
+def while_true_try_except_continue_then_break(g):
+    # <=3.9 thread the try body's jump to the break after the try: no dead
+    # ending after it, so the break is not the body's.
+    while True:
+        try:
+            g()
+        except ValueError:
+            continue
+        break
+
