@@ -1069,11 +1069,6 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     }
     return false;
   };
-  // Where `break` goes: the one place outside the loop its body jumps to,
-  // other than the natural exit (which then starts the `else` clause).
-  // Only an unconditional jump out of the loop is a `break`; code outside
-  // the loop that is entered by falling through or by a conditional jump
-  // (a `return` placed after the loop body) belongs to the body.
   // Whether a block lies in the body of a for loop nested in this one (not
   // past that loop's exit): a POP_TOP there before a jump pops the nested
   // loop's iterator, a break of that loop. (Nested loops whose body never
@@ -1092,6 +1087,11 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       return nested.header != block && graph_.dominates(block, nested.header) && graph_.dominates(nested.header, b);
     });
   };
+  // Where `break` goes: the one place outside the loop its body jumps to,
+  // other than the natural exit (which then starts the `else` clause).
+  // Only an unconditional jump out of the loop is a `break`; code outside
+  // the loop that is entered by falling through or by a conditional jump
+  // (a `return` placed after the loop body) belongs to the body.
   auto follow_of = [&](int natural_exit) {
     const int natural_exit_block = natural_exit >= 0 ? block_at(natural_exit) : -1;
     const bool for_loop = function_.instrs[header].op == Op::ForIter;

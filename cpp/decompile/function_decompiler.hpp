@@ -205,12 +205,12 @@ class FunctionDecompiler {
   const cfg::Loop* natural_loop_of(const LoopContext& context) const {
     return context.natural ? context.natural : graph_.loop_headed_by(context.header_block);
   }
+  int written_final_continue(int header, int exit) const;
+  int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;
   // 3.10+ `while c:` whose body starts with `while True:`: both loops
   // jump back to the body's first instruction, so the graph has one loop
   // there. The inner loop is the one of the back edges other than the
   // latch repeating c, which starts at test_start (null when there are none).
-  int written_final_continue(int header, int exit) const;
-  int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;
   const cfg::Loop* loop_sharing_header(const cfg::Loop& loop, int latch, int test_start);
   std::deque<cfg::Loop> split_loops_;  // (stable addresses for LoopContext::natural)
   ast::ExprPtr infinite_loop_test() const;
