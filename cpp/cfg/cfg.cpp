@@ -172,6 +172,21 @@ bool Graph::dominates(int a, int b) const {
   }
 }
 
+Loop Graph::natural_loop(int header, const std::vector<int>& latches) const {
+  Loop loop{header, latches, std::vector<bool>(blocks.size(), false)};
+  // Body: everything that reaches a latch without passing the header.
+  loop.contains[header] = true;
+  std::vector<int> work = latches;
+  while (!work.empty()) {
+    const int node = work.back();
+    work.pop_back();
+    if (loop.contains[node]) continue;
+    loop.contains[node] = true;
+    for (int pred : blocks[node].predecessors) work.push_back(pred);
+  }
+  return loop;
+}
+
 bool Graph::post_dominates(int a, int b) const {
   for (int node = b; node >= 0; node = ipdom[node]) {
     if (node == a) return true;
@@ -226,6 +241,30 @@ Graph build_graph(const ir::Function& function) {
   for (int b : order) graph.blocks[b].reachable = true;
   graph.idom = dominator_tree(blocks, 0, Adjacency::reversed(blocks, all_edges), order);
 
+  // Natural loops: a normal edge latch -> header where header dominates latch.
+  for (const Block& block : graph.blocks) {
+    for (int succ : block.successors) {
+      if (!graph.dominates(succ, block.id)) continue;
+      auto it = std::find_if(graph.loops.begin(), graph.loops.end(), [&](const Loop& l) { return l.header == succ; });
+      if (it == graph.loops.end()) {
+        graph.loops.push_back(Loop{succ, {}, {}});
+        it = graph.loops.end() - 1;
+      }
+      it->latches.push_back(block.id);
+    }
+  }
+  for (Loop& loop : graph.loops) loop = graph.natural_loop(loop.header, loop.latches);
+  // A for loop whose body always leaves (`for x in it: return x` + else)
+  // never gets back to its FOR_ITER: a loop of its header alone, so that
+  // it is still structured as a for statement.
+  for (const Block& block : graph.blocks) {
+    if (!block.reachable || function.instrs[block.last].op != ir::Op::ForIter) continue;
+    if (std::any_of(graph.loops.begin(), graph.loops.end(), [&](const Loop& l) { return l.header == block.id; }))
+      continue;
+    Loop loop{block.id, {}, std::vector<bool>(blocks, false)};
+    loop.contains[block.id] = true;
+    graph.loops.push_back(std::move(loop));
+  }
   // Post-dominators over normal edges, with a virtual exit (id = blocks)
   // after every block that returns. Raising blocks are dead ends, not
   // exits: otherwise an `assert` or a `raise` in one branch would make the
@@ -237,13 +276,15 @@ Graph build_graph(const ir::Function& function) {
   // only post-dominates blocks that cannot either, so they combine.
   // `through_handler`: blocks whose way out is their exception handler
   // (see below), given that edge too.
+  // `endless`: headers of loops that never end, which are exits too.
+  std::vector<char> endless(blocks, 0);
   auto post_dominator_tree = [&](bool dead_ends_exit, const std::vector<char>* through_handler = nullptr) {
     // Edges of the reversed graph: exit -> returning block, succ -> block.
     std::vector<std::pair<int, int>> reverse_edges;
     for (const Block& block : graph.blocks) {
       if (!block.reachable) continue;
       const auto& out = block.successors;
-      if (out.empty() && (dead_ends_exit || function.instrs[block.last].op == Op::ReturnValue))
+      if ((out.empty() && (dead_ends_exit || function.instrs[block.last].op == Op::ReturnValue)) || endless[block.id])
         reverse_edges.emplace_back(blocks, block.id);
       for (int s : out) reverse_edges.emplace_back(s, block.id);
       if (through_handler && (*through_handler)[block.id]) reverse_edges.emplace_back(block.handler_block, block.id);
@@ -255,6 +296,30 @@ Graph build_graph(const ir::Function& function) {
     for (int b : post_order) reaches_exit[b] = 1;
     return std::pair{tree, reaches_exit};
   };
+  // A loop with no way out at all (`while 1: g()`, no break, return, raise
+  // or handler) reaches no exit, so the branches before it would meet
+  // nowhere (`if a: x elif b: y else: raise E` before the loop): its
+  // header is where the code goes on for good, an exit of both trees.
+  // (Not a loop whose way out is a handler: see through_handler below.)
+  // (Only the outermost such loop: a loop inside it ends where it goes on.)
+  {
+    // (Ways out through handlers count: code before a `while True:` left
+    // only by `except E: break` ends.)
+    std::vector<char> protected_blocks(blocks, 0);
+    for (const Block& block : graph.blocks) protected_blocks[block.id] = block.handler_block >= 0;
+    const auto reaches_any_exit = post_dominator_tree(true, &protected_blocks).second;
+    auto never_ends = [&](const Loop& loop) {
+      for (int b = 0; b < blocks; ++b)
+        if (loop.contains[b] && graph.blocks[b].handler_block >= 0) return false;
+      return graph.blocks[loop.header].reachable && !reaches_any_exit[loop.header];
+    };
+    for (const Loop& loop : graph.loops) {
+      const bool nested = std::any_of(graph.loops.begin(), graph.loops.end(), [&](const Loop& outer) {
+        return outer.header != loop.header && outer.contains[loop.header] && never_ends(outer);
+      });
+      if (!nested && never_ends(loop)) endless[loop.header] = 1;
+    }
+  }
   auto [returning, reaches_return] = post_dominator_tree(false);
   // A loop that only ends by an exception (`while True: try: ... except E:
   // break`) never returns along normal edges, so its branch would count as
@@ -289,39 +354,6 @@ Graph build_graph(const ir::Function& function) {
     graph.ipdom_any_exit[b] = (any_exit[b] == blocks) ? -1 : any_exit[b];
   }
 
-  // Natural loops: a normal edge latch -> header where header dominates latch.
-  for (const Block& block : graph.blocks) {
-    for (int succ : block.successors) {
-      if (!graph.dominates(succ, block.id)) continue;
-      auto it = std::find_if(graph.loops.begin(), graph.loops.end(), [&](const Loop& l) { return l.header == succ; });
-      if (it == graph.loops.end()) {
-        graph.loops.push_back(Loop{succ, {}, std::vector<bool>(blocks, false)});
-        it = graph.loops.end() - 1;
-      }
-      it->latches.push_back(block.id);
-      // Body: everything that reaches the latch without passing the header.
-      std::vector<int> work{block.id};
-      it->contains[succ] = true;
-      while (!work.empty()) {
-        const int node = work.back();
-        work.pop_back();
-        if (it->contains[node]) continue;
-        it->contains[node] = true;
-        for (int pred : graph.blocks[node].predecessors) work.push_back(pred);
-      }
-    }
-  }
-  // A for loop whose body always leaves (`for x in it: return x` + else)
-  // never gets back to its FOR_ITER: a loop of its header alone, so that
-  // it is still structured as a for statement.
-  for (const Block& block : graph.blocks) {
-    if (!block.reachable || function.instrs[block.last].op != ir::Op::ForIter) continue;
-    if (std::any_of(graph.loops.begin(), graph.loops.end(), [&](const Loop& l) { return l.header == block.id; }))
-      continue;
-    Loop loop{block.id, {}, std::vector<bool>(blocks, false)};
-    loop.contains[block.id] = true;
-    graph.loops.push_back(std::move(loop));
-  }
   std::sort(graph.loops.begin(), graph.loops.end(), [&](const Loop& a, const Loop& b) {
     return std::count(a.contains.begin(), a.contains.end(), true) > std::count(b.contains.begin(), b.contains.end(), true);
   });

@@ -38,6 +38,8 @@ struct Graph {
 
   bool dominates(int a, int b) const;
   bool post_dominates(int a, int b) const;
+  // The loop of the back edges from `latches` to `header` (which dominates them).
+  Loop natural_loop(int header, const std::vector<int>& latches) const;
   // The loop whose header is `block`; null when it heads none.
   const Loop* loop_headed_by(int block) const {
     for (const Loop& loop : loops)

@@ -62,7 +62,7 @@ bool FunctionDecompiler::inside(int instr, const Region& region) const {
   const int block = block_at(instr);
   if (region.entry_block >= 0 && !graph_.dominates(region.entry_block, block)) return false;
   if (region.loop && region.loop->header_block >= 0) {
-    if (const cfg::Loop* loop = graph_.loop_headed_by(region.loop->header_block)) return loop->contains[block];
+    if (const cfg::Loop* loop = natural_loop_of(*region.loop)) return loop->contains[block];
   }
   return true;
 }
@@ -130,7 +130,7 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   // (A condition in loop body code that never gets back to the header,
   // such as code before a break that became a return, lies outside the
   // natural loop, and so do the places its branches meet.)
-  const cfg::Loop* natural_loop = region.loop ? graph_.loop_headed_by(region.loop->header_block) : nullptr;
+  const cfg::Loop* natural_loop = region.loop ? natural_loop_of(*region.loop) : nullptr;
   const bool condition_leaves_loop = natural_loop && !natural_loop->contains[first_block];
   auto usable = [&](int block) {
     const int instr = graph_.blocks[block].first;
@@ -392,6 +392,13 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
       case 3:
         chain.expr = or_(chain.expr, d.expr);
         chain.false_target = d.false_target;
+        // (3.12+ give the operand that falls into the exit the chain jumps
+        // to its own copy of it: that copy is where the condition goes.)
+        if (d.true_target == d.next && chain.true_target != d.true_target) {
+          const int n = returns_none_at(chain.true_target) ? 2 : exit_copy_length(chain.true_target, d.true_target);
+          for (int k = 0; k < n; ++k) visited_[chain.true_target + k] = 1;
+          chain.true_target = d.true_target;
+        }
         break;
       case 4:
         chain.expr = or_(chain.expr, negate_plainly(d.expr));
@@ -500,6 +507,18 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       join = jump.target;
       dead_jump_over_else = true;
     }
+  }
+  // ... and after one that ends in a break or continue (the jump of the
+  // statement, then the dead one over the else clause, which the peephole
+  // optimizer may have pointed at the loop's header).
+  if (code_.version.minor <= 9 && region.loop && then_start < else_start && else_start >= 2 &&
+      then_start <= else_start - 2) {
+    const ir::Instr& dead = function_.instrs[else_start - 1];
+    const ir::Instr& loop_jump = function_.instrs[else_start - 2];
+    if (dead.op == Op::Jump && !graph_.blocks[block_at(else_start - 1)].reachable && loop_jump.op == Op::Jump &&
+        graph_.blocks[block_at(else_start - 2)].reachable &&
+        (region.loop->continues_at(loop_jump.target) || loop_jump.target == region.loop->follow))
+      dead_jump_over_else = true;
   }
 
   // 3.12+ have no backward conditional jumps: `if c: <leaves>` ending a
@@ -761,6 +780,57 @@ int FunctionDecompiler::repeated_latch_test(int test_block, const cfg::Loop* loo
   return test_start == graph_.blocks[test_start_block].last ? -1 : test_start;
 }
 
+// ≤3.9 end a loop body with its jump back to the header even when the body
+// cannot fall into it: a dead latch right before the loop's exit, after a
+// jump back to the header, says the body's last statement was `continue`
+// (the jumps of the branches before it are threaded past it). Returns that
+// jump, or -1.
+int FunctionDecompiler::written_final_continue(int header, int exit) const {
+  if (code_.version.minor > 9 || exit < 2 || exit >= int(function_.instrs.size())) return -1;
+  const int latch = exit - 1, jump = exit - 2;
+  auto jumps_back = [&](int at) { return function_.instrs[at].op == Op::Jump && function_.instrs[at].target == header; };
+  if (!jumps_back(latch) || !jumps_back(jump) || graph_.blocks[block_at(latch)].reachable ||
+      !graph_.blocks[block_at(jump)].reachable)
+    return -1;
+  return jump;
+}
+
+// ≤3.9 end the code with one shared `return None` that falling off the end
+// jumps to, and do not thread a break's jump to it into a return: a `while
+// 1:` loop ending the function whose body code that never gets back to the
+// header jumps there (a break after an if/else, the jumps of both branches
+// threaded to the break's target) breaks to that return. Returns it, or -1.
+int FunctionDecompiler::shared_return_after_endless_loop(int header_block, const cfg::Loop& loop,
+                                                         const Region& region) const {
+  const int tail = int(function_.instrs.size()) - 2;
+  if (code_.version.minor > 9 || kind_ == CodeKind::Lambda || tail < 0 || !returns_none_at(tail) ||
+      region.stop >= 0 || !graph_.blocks[block_at(tail)].reachable || graph_.blocks[block_at(tail)].first != tail)
+    return -1;
+  for (const cfg::Block& b : graph_.blocks) {
+    const ir::Instr& last = function_.instrs[b.last];
+    // (Not the jump leaving a try body: the try may have had an else clause.)
+    const bool leaves_try_body = std::any_of(b.predecessors.begin(), b.predecessors.end(),
+                                             [&](int p) { return graph_.blocks[p].handler_block != b.handler_block; });
+    if (b.reachable && !loop.contains[b.id] && last.op == Op::Jump && last.target == tail && !leaves_try_body &&
+        b.handler_block == graph_.blocks[header_block].handler_block && graph_.dominates(header_block, b.id))
+      return tail;
+  }
+  return -1;
+}
+
+const cfg::Loop* FunctionDecompiler::loop_sharing_header(const cfg::Loop& loop, int latch, int test_start) {
+  // (Other latches whose jump back lies in the repeated test are part of
+  // it: `while a or b:` jumps back after each operand.)
+  std::vector<int> inner_latches;
+  for (int candidate : loop.latches) {
+    const cfg::Block& b = graph_.blocks[candidate];
+    const bool in_test = b.last >= test_start && b.last <= graph_.blocks[latch].last;
+    if (candidate != latch && !in_test) inner_latches.push_back(candidate);
+  }
+  if (inner_latches.empty()) return nullptr;
+  return &split_loops_.emplace_back(graph_.natural_loop(loop.header, inner_latches));
+}
+
 // 3.10+ compile `while cond: body` as `if cond: do { body } while (cond)`:
 // a test before the loop and the same test at its latch jumping back to the
 // top. Recognised at the first test; returns where to continue, or -2 when
@@ -781,18 +851,28 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   // falls into a lone JUMP_BACKWARD.
   int latch = -1;
   int test_block = -1;
+  // (A chained comparison's latch copy may leave by a lone jump of its own.)
+  int latch_exit_jump = -1;
+  auto lone_jump_to = [&](int at, int target) {
+    return at < int(function_.instrs.size()) && function_.instrs[at].op == Op::Jump &&
+           function_.instrs[at].target == target && graph_.blocks[block_at(at)].first == at &&
+           graph_.blocks[block_at(at)].last == at;
+  };
   for (int candidate : loop->latches) {
     const cfg::Block& b = graph_.blocks[candidate];
     const ir::Instr& last = function_.instrs[b.last];
-    if (is_conditional_jump(last.op) && last.target == then_start && same_exit(else_start, b.last + 1)) {
+    if (is_conditional_jump(last.op) && last.target == then_start &&
+        (same_exit(else_start, b.last + 1) || lone_jump_to(b.last + 1, else_start))) {
       latch = test_block = candidate;
+      latch_exit_jump = lone_jump_to(b.last + 1, else_start) ? b.last + 1 : -1;
     } else if (last.op == Op::Jump && b.first == b.last && b.predecessors.size() == 1) {
       const cfg::Block& p = graph_.blocks[b.predecessors[0]];
       const ir::Instr& test = function_.instrs[p.last];
       if (is_conditional_jump(test.op) && p.last + 1 == b.first &&
-          (test.target == else_start || same_exit(else_start, test.target))) {
+          (test.target == else_start || same_exit(else_start, test.target) || lone_jump_to(test.target, else_start))) {
         latch = candidate;
         test_block = p.id;
+        latch_exit_jump = lone_jump_to(test.target, else_start) ? test.target : -1;
       }
     }
   }
@@ -800,6 +880,7 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   int test_start = -1;
   if (index != then_start - 1) {  // a test of several jumps
     test_start = repeated_compound_test_start(graph_.blocks[test_block].last, index, then_start - 1, then_start);
+    if (test_start < 0) test_start = repeated_chain_test_start(graph_.blocks[test_block].last, index, then_start);
     if (test_start < 0) return -2;
   } else {
     test_start = repeated_latch_test(test_block, loop, header_block, then_start, else_start, index);
@@ -808,12 +889,23 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   // The latch repeats the test already read at the top; where its jumps
   // leave the loop, 3.12+ may have given each its own copy of short code
   // ending the function (`return None`): the same place as the top's.
+  if (latch_exit_jump >= 0) visited_[latch_exit_jump] = 1;
   for (int i = test_start; i <= graph_.blocks[latch].last; ++i) {
     visited_[i] = 1;
     const ir::Instr& jump = function_.instrs[i];
     if (is_conditional_jump(jump.op) && jump.target >= 0 && jump.target < int(function_.instrs.size()) &&
-        !loop->contains[block_at(jump.target)] && !visited_[jump.target])
-      same_exit(else_start, jump.target);
+        !loop->contains[block_at(jump.target)] && !visited_[jump.target]) {
+      // (A chained comparison's jump goes to its cleanup, then runs on into
+      // a copy of the exit.)
+      const int copy = jump.target + 1;
+      const int n = function_.instrs[jump.target].op != Op::PopTop ? 0
+                    : returns_none_at(copy) && returns_none_at(else_start) ? 2
+                                                                           : exit_copy_length(copy, else_start);
+      if (n > 0 || (function_.instrs[jump.target].op == Op::PopTop && copy == else_start))
+        for (int k = jump.target; k <= copy + n - 1; ++k) visited_[k] = 1;
+      else
+        same_exit(else_start, jump.target);
+    }
   }
   // (Not from an except clause in the loop: its re-raise is no follow.)
   std::vector<char> local;
@@ -841,8 +933,13 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   context.exit = else_start;
   ast::Body body;
   Stack body_stack = stack;
-  if (then_start != test_start)
-    walk_region(then_start, region.sub(test_start, header_block, &context), body_stack, body, /*enter_loop_header=*/true);
+  const Region body_region = region.sub(test_start, header_block, &context);
+  if (const cfg::Loop* inner = loop_sharing_header(*loop, latch, test_start)) {
+    const int next = decompile_loop(header_block, body_region, body_stack, body, inner);
+    if (next >= 0) walk_region(next, body_region, body_stack, body);
+  } else if (then_start != test_start) {
+    walk_region(then_start, body_region, body_stack, body, /*enter_loop_header=*/true);
+  }
   ast::Body orelse;
   if (follow != else_start && else_start != region.stop) {
     Stack else_stack = stack;
@@ -924,10 +1021,9 @@ int FunctionDecompiler::finish_for_loop(int header, int first, int follow, int e
   return follow;
 }
 
-int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out) {
-  const cfg::Loop* loop = nullptr;
-  for (const cfg::Loop& candidate : graph_.loops)
-    if (candidate.header == block) loop = &candidate;
+int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out,
+                                       const cfg::Loop* natural) {
+  const cfg::Loop* loop = natural ? natural : graph_.loop_headed_by(block);
   if (loop == nullptr) fail(graph_.blocks[block].first, "loop header without a loop");
   const int header = graph_.blocks[block].first;
 
@@ -950,6 +1046,24 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       b = graph_.idom[b];
     }
     return false;
+  };
+  // Whether a block lies in the body of a for loop nested in this one (not
+  // past that loop's exit): a POP_TOP there before a jump pops the nested
+  // loop's iterator, a break of that loop. (Nested loops whose body never
+  // gets back to their header are outside this loop's natural body too.)
+  auto inside_nested_for_loop = [&](int b) {
+    return std::any_of(graph_.loops.begin(), graph_.loops.end(), [&](const cfg::Loop& nested) {
+      const ir::Instr& nested_header = function_.instrs[graph_.blocks[nested.header].first];
+      return nested.header != block && nested_header.op == Op::ForIter && graph_.dominates(block, nested.header) &&
+             graph_.dominates(nested.header, b) && nested_header.target >= 0 &&
+             !graph_.dominates(block_at(nested_header.target), b);
+    });
+  };
+  // (Any loop nested in this one, when which is whose break is unclear.)
+  auto below_nested_loop_header = [&](int b) {
+    return std::any_of(graph_.loops.begin(), graph_.loops.end(), [&](const cfg::Loop& nested) {
+      return nested.header != block && graph_.dominates(block, nested.header) && graph_.dominates(nested.header, b);
+    });
   };
   // Where `break` goes: the one place outside the loop its body jumps to,
   // other than the natural exit (which then starts the `else` clause).
@@ -977,13 +1091,24 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // back to the header: `try: ... except E: continue` + `break`.)
       const bool break_block = !loop->contains[b.id] && b.first != natural_exit && !b.predecessors.empty() &&
                                std::all_of(b.predecessors.begin(), b.predecessors.end(), body_code);
+      // In a loop left only by break or return, a lone jump in body code
+      // that never gets back to the header (`if a: if b: break else:
+      // raise`) is a break too. (An except clause is no body code: that of
+      // a try around the loop is entered from it too. The jump that leaves
+      // a try body says nothing: the try may have had an else clause.)
+      const bool lone_break_block =
+          natural_exit < 0 && !loop->contains[b.id] && b.first == b.last && graph_.dominates(block, b.id) &&
+          !below_nested_loop_header(b.id) && !in_clause(b.id) &&
+          std::all_of(b.predecessors.begin(), b.predecessors.end(),
+                      [&](int p) { return graph_.blocks[p].handler_block == b.handler_block; });
       // Body code that never gets back to the header by normal flow (`if c:
       // return x` before a break, a try body that ends in break) is outside
       // the natural loop too, but still dominated by its header; a for
       // loop's break there pops the iterator before it jumps.
       const bool body_block = for_loop && b.last > b.first && function_.instrs[b.last - 1].op == Op::PopTop &&
                               graph_.dominates(block, b.id) && b.first != natural_exit &&
-                              !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id));
+                              !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id)) &&
+                              !inside_nested_for_loop(b.id);
       const ir::Instr& last = function_.instrs[b.last];
       if (last.op != Op::Jump || last.target < 0 || last.target >= int(function_.instrs.size())) continue;
       // An except clause of a try in the body that jumps out of the loop
@@ -995,7 +1120,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
                                 !(enclosing_handler >= 0 && graph_.dominates(enclosing_handler, b.id)) &&
                                 !loop->contains[block_at(last.target)] && b.first != natural_exit &&
                                 !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id));
-      if (!loop->contains[b.id] && !break_block && !body_block && !clause_block) continue;
+      if (!loop->contains[b.id] && !break_block && !lone_break_block && !body_block && !clause_block) continue;
       if (body_code(block_at(last.target)) || last.target == natural_exit) continue;
       candidates.emplace_back(b.id, last.target);
     }
@@ -1032,6 +1157,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (const int copied = copied_break_target(*loop, natural_exit); copied >= 0) return copied;
     if (exits.empty() && for_loop && natural_exit >= 0)
       if (const int end = except_star_loop_follow(block, natural_exit, region); end >= 0) return end;
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = shared_return_after_endless_loop(block, *loop, region); end >= 0) return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 
@@ -1048,12 +1175,14 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     const bool inline_comprehension = is_inline_comprehension(header, stack);
     if (inline_comprehension) stack[stack.size() - 2].accumulator = true;
     LoopContext context{header, follow, block, region.loop};
+    context.natural = loop;
     context.exit = exit;
+    context.final_continue = written_final_continue(header, exit);
     return finish_for_loop(header, header + 1, follow, exit, context, region, false, expr_of(iterator, header),
                            inline_comprehension, stack, out);
   }
 
-  if (int follow = try_inverted_while_at_header(block, region, stack, out); follow != -2) return follow;
+  if (int follow = try_inverted_while_at_header(block, loop, region, stack, out); follow != -2) return follow;
 
   // `while cond:` tested at the top (3.8/3.9, and loops 3.10+ keeps that way).
   const cfg::Block& head = graph_.blocks[block];
@@ -1076,8 +1205,10 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     } else {
       const int follow = follow_of(exit);
       LoopContext context{header, follow, block, region.loop};
+      context.natural = loop;
       context.exit = exit;
       context.explicit_continues = code_.version.minor >= 10;
+      context.final_continue = written_final_continue(header, exit);
       ast::Body body;
       Stack body_stack = stack;
       if (condition.next != header)
@@ -1096,11 +1227,12 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   // `while True:` (and anything else that only leaves by break or return).
   const int follow = follow_of(-1);
   LoopContext context{header, follow, block, region.loop};
+  context.natural = loop;
   ast::Body body;
   Stack body_stack = stack;
   walk_region(header, region.sub(header, block, &context), body_stack, body, /*enter_loop_header=*/true);
   if (body.empty()) body.push_back(make::pass());
-  emit(out, make::while_(infinite_loop_test(graph_.loop_headed_by(block)), body), header);
+  emit(out, make::while_(infinite_loop_test(loop), body), header);
   return follow;
 }
 

@@ -121,7 +121,20 @@ bool FunctionDecompiler::unwinds_with_line_of_its_own(int at) const {
 bool FunctionDecompiler::is_shared_return_none(int return_index) const {
   if (code_.version.minor < 10 || kind_ != CodeKind::Function || !loads_none(return_index - 1)) return false;
   const cfg::Block& block = graph_.blocks[block_at(return_index - 1)];
-  return block.first == return_index - 1 && block.predecessors.size() >= 2;
+  return block.first == return_index - 1 && block.predecessors.size() >= 2 && !inlined_into_loop(block.id);
+}
+
+// A block outside every loop laid out between a loop's header and its jump
+// back: a break's copy of the exit after the loop (`if a or b: break`,
+// both conditions' jumps going to it), not code written after the loop.
+bool FunctionDecompiler::inlined_into_loop(int block) const {
+  const int first = graph_.blocks[block].first;
+  return std::any_of(graph_.loops.begin(), graph_.loops.end(), [&](const cfg::Loop& loop) {
+    if (loop.contains[block] || loop.latches.empty()) return false;
+    int last_latch = -1;
+    for (int latch : loop.latches) last_latch = std::max(last_latch, graph_.blocks[latch].last);
+    return graph_.blocks[loop.header].first < first && first < last_latch;
+  });
 }
 
 bool FunctionDecompiler::ends_in_implicit_return(const ast::Body& body) const {
@@ -231,7 +244,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       }
     }
-    if (region.loop && i == region.loop->break_by_falling_in) {
+    // Body code that goes on at the loop's follow leaves the loop: a break
+    // whose jump went away (3.10+ thread a nested for loop's break that
+    // lands on this loop's break straight to its target).
+    if (region.loop && (i == region.loop->break_by_falling_in || (!first && i == region.loop->follow))) {
       emit(out, make::break_(), i);
       return false;
     }
@@ -268,7 +284,8 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       case Op::Jump: {
         const int target = instr.target;
-        if (region.loop && region.loop->explicit_continues && region.loop->continues_at(target)) {
+        if (region.loop && ((region.loop->explicit_continues && region.loop->continues_at(target)) ||
+                            i == region.loop->final_continue)) {
           emit(out, make::continue_(), i);
           return false;
         }

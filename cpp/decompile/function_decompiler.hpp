@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,13 @@ struct LoopContext {
   // An instruction that is a `break` when the body falls into it (3.12+
   // place the code after an async for with a break before its exit).
   int break_by_falling_in = -1;
+  // ≤3.9: the jump of a `continue` written as the body's last statement
+  // (the latch after it is dead code), which the walk would take for the
+  // body's natural end (-1: none).
+  int final_continue = -1;
+  // The natural loop of the statement (null: the one its header heads;
+  // set where two loops share a header and the graph merged them).
+  const cfg::Loop* natural = nullptr;
 };
 
 // A finally body (the handler's copy) of a try statement around a region.
@@ -193,11 +201,26 @@ class FunctionDecompiler {
                                                 const Stack& branch_stack) const;
   int implicit_return_tail_length(int at) const;
   int decompile_value_bool(int index, const Region& region, Stack& stack);
-  int decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out);
+  // (`natural`: the loop to structure when it is not the whole loop the
+  // header heads.)
+  int decompile_loop(int block, const Region& region, Stack& stack, ast::Body& out,
+                     const cfg::Loop* natural = nullptr);
+  const cfg::Loop* natural_loop_of(const LoopContext& context) const {
+    return context.natural ? context.natural : graph_.loop_headed_by(context.header_block);
+  }
+  int written_final_continue(int header, int exit) const;
+  int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;
+  // 3.10+ `while c:` whose body starts with `while True:`: both loops
+  // jump back to the body's first instruction, so the graph has one loop
+  // there. The inner loop is the one of the back edges other than the
+  // latch repeating c, which starts at test_start (null when there are none).
+  const cfg::Loop* loop_sharing_header(const cfg::Loop& loop, int latch, int test_start);
+  std::deque<cfg::Loop> split_loops_;  // (stable addresses for LoopContext::natural)
   ast::ExprPtr infinite_loop_test(const cfg::Loop* loop) const;
   int try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start, const Region& region, Stack& stack,
                          ast::Body& out, int index, int top_test = -1);
-  int try_inverted_while_at_header(int block, const Region& region, Stack& stack, ast::Body& out);
+  int try_inverted_while_at_header(int block, const cfg::Loop* loop, const Region& region, Stack& stack,
+                                   ast::Body& out);
   int repeated_latch_test(int test_block, const cfg::Loop* loop, int header_block, int then_start, int else_start,
                           int index) const;
   Condition read_condition(int index, Stack& stack);
@@ -449,6 +472,9 @@ class FunctionDecompiler {
   // last at top_last, repeated by a latch test ending at latch_last (the
   // copy lies at or after `lowest`); -1 when the latch does not repeat it.
   int repeated_compound_test_start(int latch_last, int top_first, int top_last, int lowest) const;
+  // The same for a chained comparison (`while a < b < c:`) whose first
+  // jump is top_first, repeated by a latch test ending at latch_last.
+  int repeated_chain_test_start(int latch_last, int top_first, int then_start) const;
   // Whether the conditional code from `first` is an inverted while loop's
   // top test that a condition chain starting at `chain_jump` must not absorb.
   bool starts_inverted_while_test(int first, int chain_jump) const;
@@ -498,6 +524,7 @@ class FunctionDecompiler {
   bool unwinds_with_line_of_its_own(int at) const;
   std::vector<ast::StmtPtr> written_returns_;  // `return None` the source must have had
   bool is_shared_return_none(int return_index) const;
+  bool inlined_into_loop(int block) const;
   // Statements that never fall through but say where the code after them
   // was: a with statement's exit handler goes on there after suppressing
   // an exception, 3.8 keep a dead jump after a with's cleanup. A branch

@@ -42,13 +42,18 @@ int FunctionDecompiler::loop_exit_jump(int at, const Region& region) const {
 // of that code. Returns the length of the POP_TOP and the copy, or 0. (A
 // `return x` inside the loop evaluates x before popping the iterator; a
 // constant return pops first and compiles the same either way: left as is.)
+// Also a break that falls straight into the follow (length 1): when the
+// loop's exit is its follow and nothing in the body gets back to the
+// header (`for i in x: break` ending an outer loop body), the break's jump
+// went to the next instruction and was dropped.
 int FunctionDecompiler::break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
-  if (code_.version.minor < 10 || region.loop == nullptr || region.loop->follow < 0 || stack.empty() ||
-      stack.back().kind != Value::Kind::Iterator || pop_top + 2 >= count)
+  if (region.loop == nullptr || region.loop->follow < 0 || stack.empty() || stack.back().kind != Value::Kind::Iterator)
     return 0;
   if (instrs[graph_.blocks[region.loop->header_block].first].op != Op::ForIter) return 0;
+  if (pop_top + 1 == region.loop->follow) return 1;
+  if (code_.version.minor < 10 || pop_top + 2 >= count) return 0;
   if (instrs[pop_top + 1].op == Op::LoadConst && instrs[pop_top + 2].op == Op::ReturnValue) return 0;
   const int n = exit_copy_length(pop_top + 1, region.loop->follow);
   if (n > 0) return n + 1;

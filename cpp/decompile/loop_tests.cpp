@@ -80,6 +80,36 @@ int FunctionDecompiler::repeated_compound_test_start(int latch_last, int top_fir
   return t < top_first ? k + 1 : -1;
 }
 
+int FunctionDecompiler::repeated_chain_test_start(int latch_last, int top_first, int then_start) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  auto is_cleanup = [&](int at) { return at >= 0 && at < count && instrs[at].op == Op::PopTop; };
+  // The top test: its first jump goes to the chain's cleanup, right after
+  // the jump into the body that follows its final jump.
+  const int top_cleanup = instrs[top_first].target;
+  if (instrs[top_first].op != Op::PopJumpIfFalse || !is_cleanup(top_cleanup) || top_cleanup < 2 ||
+      instrs[top_cleanup - 1].op != Op::Jump || instrs[top_cleanup - 1].target != then_start)
+    return -1;
+  const int top_last = top_cleanup - 2;
+  if (!is_conditional_jump(instrs[top_last].op) || !is_conditional_jump(instrs[latch_last].op)) return -1;
+  // Walk both copies backwards in step; the jumps between the operands go
+  // to each copy's own cleanup.
+  int k = latch_last - 1;
+  int t = top_last - 1;
+  while (k >= then_start && t >= 0) {
+    const ir::Instr& a = instrs[k];
+    const ir::Instr& b = instrs[t];
+    if (is_conditional_jump(b.op)) {
+      if (a.op != b.op || !is_cleanup(a.target) || !is_cleanup(b.target) || a.line != b.line) break;
+    } else if (a.target >= 0 || b.target >= 0 || !same_load(a, b) || a.line != b.line) {
+      break;
+    }
+    --k;
+    --t;
+  }
+  return t < top_first ? k + 1 : -1;
+}
+
 int FunctionDecompiler::repeated_test_start(int block_first, int latch_jump, int top_jump) const {
   const auto& instrs = function_.instrs;
   const int line = instrs[latch_jump].line;
@@ -135,19 +165,17 @@ bool FunctionDecompiler::starts_inverted_while_test(int first, int chain_jump) c
 // the test at the top, which makes that test a loop header of its own,
 // around the `if c: do { body } while (c)` loop. Returns where to go on, or
 // -2 when the header at `block` is not such a test.
-int FunctionDecompiler::try_inverted_while_at_header(int block, const Region& region, Stack& stack, ast::Body& out) {
+int FunctionDecompiler::try_inverted_while_at_header(int block, const cfg::Loop* loop, const Region& region,
+                                                     Stack& stack, ast::Body& out) {
   const cfg::Block& head = graph_.blocks[block];
   if (code_.version.minor < 10 || !is_conditional_jump(function_.instrs[head.last].op) ||
-      !is_pure_condition_block(block, stack, /*allow_loop_header=*/true))
+      !is_pure_condition_block(block, stack, /*allow_loop_header=*/true, /*allow_chain_start=*/true))
     return -2;
   const std::vector<char> visited_before = visited_;
   const auto globals_before = globals_.size();
   Stack condition_stack = stack;
   const Condition condition = trial_condition(head.first, head.last, condition_stack);
   int follow = -2;
-  const cfg::Loop* loop = nullptr;
-  for (const cfg::Loop& candidate : graph_.loops)
-    if (candidate.header == block) loop = &candidate;
   const int count = int(function_.instrs.size());
   if (condition.expr && loop) {
     const bool then_is_true = condition.true_target == condition.next;

@@ -263,3 +263,128 @@ def raise_or_endless_loop_in_loop(grouping):
                 yield last_interval
         yield interval
         last_interval = interval
+
+
+# 3.10/3.11: the inner loop's break falls straight into its exit, the jump
+# back of the outer loop (no jump of its own).
+def for_break_ending_while_body(x):
+    while True:
+        for i in x:
+            break
+
+
+# The inner loop's break pops the inner iterator, not the outer one: the
+# outer loop's own break is the one after the inner loop.
+def for_break_then_break_else_raise(x, g):
+    for entry in x:
+        for i in x:
+            break
+        break
+    else:
+        raise ValueError
+    if x:
+        with x as file:
+            g()
+
+
+# 3.10+ `while c:` whose body starts with `while True:`: both loops jump
+# back to the body's first instruction, one loop in the graph.
+def while_true_first_in_while(x):
+    while x:
+        while True:
+            if x:
+                break
+
+
+# ... the same with an inverted `while` whose `continue` jumps to its top test.
+def while_with_continue_first_in_while(x, y, z, g):
+    while x:
+        while y:
+            if z:
+                continue
+            g()
+
+
+# ... and a for loop's break threaded straight to the outer loop's test
+# (the inner `while True:` loop's break has no jump of its own).
+def for_break_threaded_past_while_true(x, y):
+    while x:
+        while True:
+            for i in y:
+                if i:
+                    break
+            else:
+                continue
+            break
+
+
+# A loop with no way out after an if/elif whose else raises: the branches
+# meet at the loop's header, though nothing after it ever returns.
+def endless_loop_after_if_elif_else_raise(x, g):
+    if x:
+        g(1)
+    elif x:
+        g(2)
+    else:
+        raise ValueError
+    while 1:
+        g(3)
+
+
+# The inner loop's break lies in body code that never gets back to its
+# header (the other branch raises): a lone jump, still a break; <=3.9 keep
+# the dead jump over the else clause after it.
+def break_or_raise_in_nested_endless_loops(x, g):
+    while 1:
+        g()
+        while 1:
+            if x:
+                if x:
+                    break
+                else:
+                    raise ValueError(x)
+
+
+def break_or_raise_nested_if_in_endless_loop(x):
+    while 1:
+        if x:
+            if x:
+                break
+            else:
+                raise ValueError(x)
+
+
+# <=3.9: the break after the if/else jumps to the shared `return None`
+# ending the function, and both branches' jumps are threaded to it: a
+# break, not a return.
+def break_after_ifelse_to_shared_return(x, g):
+    while 1:
+        if x:
+            if x:
+                g(1)
+            else:
+                g(2)
+            g(3)
+            break
+
+
+# A `continue` ending the loop body after an if/else: <=3.9 keep the
+# latch after it as dead code, the only sign the continue was written.
+def continue_after_ifelse_ending_body(x, g):
+    while x:
+        if x:
+            if x:
+                g(1)
+            else:
+                g(2)
+            continue
+
+
+# `a or b >= c > 0` breaking out of the loop at the end of the function:
+# 3.12+ give each exit of the condition its own copy of the `return None`
+# after the loop (the chained comparison falls into its copy); 3.10/3.11
+# make the break that copy, reached by both, laid out inside the loop.
+def or_chained_compare_break_at_end(x):
+    while True:
+        if x or x >= x > 0:
+            break

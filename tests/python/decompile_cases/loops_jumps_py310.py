@@ -40,3 +40,27 @@ def while_body_ends_in_if_continue(a):
         if f(a):
             a -= 1
             continue
+
+
+# `while a <= b < c:` compiled as `if c: do { body } while (c)`: the latch
+# repeats the chained comparison, its first jump going to a cleanup of its own.
+def chained_compare_while_at_end(i, n, g):
+    while 0 <= i < n:
+        g()
+
+
+# ... with a `continue`, which jumps back to the test at the top.
+def chained_compare_while_with_continue(i, n, x, g):
+    while 0 <= i < n:
+        if x:
+            continue
+        g()
+
+
+# ... and code after the loop (3.12+ leave the latch's copy of the chain
+# by a lone jump to it).
+def chained_compare_while_continue_then_code(i, n, x, g):
+    while 0 <= i < n:
+        if x:
+            continue
+    g()
