@@ -742,3 +742,25 @@ def return_in_finally_with_try(self, exc_type):
                 pass
             return
         self.wait()
+
+
+# Session 9: 3.12/3.13 "the normal path does not repeat the finally body"
+# (unittest.util.sorted_list_difference): the finally copy's backward
+# JUMP is outside the exception table in both copies (handler -1), which
+# match_finally_copy reads as a nested handler. Letting it through exposed a
+# second bug: the outer `while 1:` then took the handler copy's inner loop
+# header as its follow and printed that copy again after the loop
+# (unreachable, but wrong); so the error stays until the follow is right.
+def while_true_try_try_finally_loop_except_break(expected, i, j, e, a):
+    while True:
+        try:
+            try:
+                while expected[i] == e:
+                    i += 1
+            finally:
+                j += 1
+                while a[j] == a:
+                    j += 1
+        except IndexError:
+            break
+    return i
