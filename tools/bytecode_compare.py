@@ -53,13 +53,20 @@ def normalise(code):
     """A hashable, line-free description of `code`, recursively."""
     kept = [ins for ins in dis.get_instructions(code) if ins.opname not in SKIPPED_OPNAMES]
     offsets = [ins.offset for ins in kept]
+    # Where each kept instruction starts in the normalised stream (a fused
+    # pair takes two places there, so targets after it count both halves).
+    positions = []
+    position = 0
+    for ins in kept:
+        positions.append(position)
+        position += len(SUPERINSTRUCTIONS.get(ins.opname, (ins.opname,)))
 
     def index_of(offset):
         # A target removed by normalisation (a NOP) means the next kept one.
         for index, kept_offset in enumerate(offsets):
             if kept_offset >= offset:
-                return index
-        return len(offsets)
+                return positions[index]
+        return position
 
     # 3.13 class bodies store their first line number (`__firstlineno__ =
     # <int>`): a line number, so outside the normalised level too.
