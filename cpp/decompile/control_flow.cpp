@@ -67,6 +67,27 @@ bool FunctionDecompiler::inside(int instr, const Region& region) const {
   return true;
 }
 
+// Where branches inside a try body may meet: code that the protected code
+// alone goes on to (the end of the body, or a `return` both branches end
+// in). The walk stops there, leaving the protection.
+bool FunctionDecompiler::leaves_protection_at(int instr, const Region& region) const {
+  if (region.protection < 0 || instr < 0 || instr >= int(function_.instrs.size()) ||
+      within_protection(instr, region.protection) || visited_[instr])
+    return false;
+  const cfg::Block& block = graph_.blocks[block_at(instr)];
+  // (The except clauses may go on there too: they are not normal flow.)
+  std::vector<char> local;
+  const std::vector<char>& reachable =
+      normally_reachable_from(region.entry_block >= 0 ? graph_.blocks[region.entry_block].first : instr, local);
+  const bool entered_from_protection =
+      block.first == instr && std::all_of(block.predecessors.begin(), block.predecessors.end(), [&](int pred) {
+        return !reachable[pred] || within_protection(graph_.blocks[pred].last, region.protection);
+      });
+  Region unprotected = region;
+  unprotected.protection = function_.instrs[instr].handler;
+  return entered_from_protection && inside(instr, unprotected);
+}
+
 // Where a forward jump inside a loop body may go: inside the region, or to
 // body code with no normal path back to the header (a try body that ends
 // in break), which the header dominates and the loop's exits do not.
@@ -144,7 +165,7 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
       const bool branch_head = instr == condition.true_target || instr == condition.false_target;
       return !(branch_head && (last == Op::RaiseVarargs || last == Op::Reraise)) && inside_loop_body(instr, region);
     }
-    return inside(instr, region);
+    return inside(instr, region) || leaves_protection_at(instr, region);
   };
   // In a loop body the header post-dominates every branch that can
   // `continue`; the branches may still meet earlier (`if a: if b: x else:
@@ -169,6 +190,8 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
       work.pop_back();
       if (seen[block]) continue;
       seen[block] = 1;
+      // (The region ends there: no meeting place lies beyond.)
+      if (block != head && graph_.blocks[block].first == region.stop) continue;
       // (An except clause of a try inside the branch, whose body returns,
       // is how that branch goes on.)
       std::vector<int> next = graph_.blocks[block].successors;
@@ -553,8 +576,13 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // (3.11+ load a constant returned there after ending the protection:
   // the branch stopped before its `return CONSTANT`. Module and class
   // code cannot return: there it is a copy of the implicit return.)
+  // (A branch that reached the join, where other paths come in too, met
+  // the other branch there: that return follows the if, in the enclosing
+  // statement that all those paths end.)
   auto finish_branch_return = [&](bool falls, int at, Stack& branch_stack, ast::Body& body) {
     if (!falls || at < 0 || region.protection < 0 || within_protection(at, region.protection)) return falls;
+    if (at == join && graph_.blocks[block_at(at)].first == at && graph_.blocks[block_at(at)].predecessors.size() > 1)
+      return falls;
     // (A return inside a for loop drops the iterator first, the value
     // moved below it; the finally bodies it leaves run before a constant
     // is loaded.)

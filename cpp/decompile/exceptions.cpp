@@ -80,6 +80,55 @@ int FunctionDecompiler::first_outside(int start, int protection, int loop_header
   return scan(reached);
 }
 
+// Where a try body ends: first_outside, or past the returns inside the
+// body (the compiler ends the protection before a `return`; 3.11+ put the
+// finally copy and constant of `return` there too) that more of the body
+// follows, where its other paths leave. (Where each path leaves into its
+// own copy of one return, those are copies of the code after the try,
+// such as the implicit return: the body ends at the first.)
+int FunctionDecompiler::try_body_end(int start, int protection, int loop_header) const {
+  const int count = int(function_.instrs.size());
+  const int first = first_outside(start, protection, loop_header);
+  std::vector<char> local;
+  const std::vector<char>& reachable = normally_reachable_from(start, local);
+  std::vector<int> returns;
+  int end = first;
+  for (int guard = 0; end < count && guard < count; ++guard) {
+    const int after = end_of_private_return(end);
+    if (after < 0 || after >= count || !within_protection(after, protection) || !reachable[block_at(after)]) break;
+    const int next = first_outside(after, protection, loop_header);
+    if (next <= end) break;
+    returns.push_back(end);
+    end = next;
+  }
+  if (end == first || end >= count) return first;
+  const bool copies = std::any_of(returns.begin(), returns.end(), [&](int at) { return same_code_to_exit(at, end) > 0; });
+  return copies ? first : end;
+}
+
+// Where the code from `at` (a block's start) ends when it is a private
+// way out of the function: every block normal flow reaches from it, it
+// alone leads to, and each ends in a return. -1 when it is not.
+int FunctionDecompiler::end_of_private_return(int at) const {
+  const int head = block_at(at);
+  if (graph_.blocks[head].first != at) return -1;
+  int last = at;
+  std::vector<char> seen(graph_.blocks.size(), 0);
+  std::vector<int> work{head};
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (seen[block]) continue;
+    seen[block] = 1;
+    const cfg::Block& b = graph_.blocks[block];
+    if (!graph_.dominates(head, block)) return -1;
+    if (b.successors.empty() && function_.instrs[b.last].op != Op::ReturnValue) return -1;
+    last = std::max(last, b.last);
+    for (int succ : b.successors) work.push_back(succ);
+  }
+  return last + 1;
+}
+
 bool FunctionDecompiler::loop_leaves_protection(int at, int protection) const {
   const int block = block_at(at);
   if (graph_.blocks[block].first != at) return false;
@@ -862,7 +911,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   if (handler_start < int(instrs.size()) &&
       (instrs[handler_start].op == Op::WithExceptStart || instrs[handler_start].op == Op::WithCleanupStart))
     fail(index, "with body without its setup");
-  const int body_end = first_outside(index, handler, at_loop_header ? index : -1);
+  const int body_end = try_body_end(index, handler, at_loop_header ? index : -1);
   Region body_region = region.sub(body_end, block_at(index), region.loop);
   body_region.protection = handler;
   body_region.clause_depth = -1;

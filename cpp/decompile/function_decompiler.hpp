@@ -207,6 +207,7 @@ class FunctionDecompiler {
                                bool allow_chain_start = false) const;
   int join_of(const Condition& condition, const Region& region) const;
   bool inside(int instr, const Region& region) const;
+  bool leaves_protection_at(int instr, const Region& region) const;
   bool post_only_around_loop(const Condition& condition, int post, const Region& region) const;
   bool inside_loop_body(int instr, const Region& region) const;
 
@@ -214,6 +215,8 @@ class FunctionDecompiler {
   bool within_protection(int instr, int protection) const;
   int outermost_new_handler(int instr, int protection) const;
   int first_outside(int start, int protection, int loop_header = -1) const;
+  int try_body_end(int start, int protection, int loop_header = -1) const;
+  int end_of_private_return(int at) const;
   std::vector<char> reachable_without_exceptions(int from) const;
   bool jumps_back_into(int at, int protection, int depth = 0, int loop_header = -1) const;
   // The header of a loop at `at` whose loop runs outside `protection` too.

@@ -345,3 +345,44 @@ def with_body_returns_in_try_finally(self, timeout=None):
             return self.get()
     finally:
         self = None
+
+
+# A try body that returns part of the way, then goes on to an if/else
+# whose branches meet where the body ends (the else clause or the code
+# after the try): the return's code, outside the protection, is not the
+# end of the body (asyncio proactor_events, 3.11+).
+def try_if_return_then_ifelse_except_else(self):
+    try:
+        if self.closed:
+            return
+        if self.address:
+            self.send(1)
+        else:
+            self.send(2)
+    except OSError:
+        self.error()
+    else:
+        self.done()
+
+
+# ... with a nested if whose branches both end in the body's return.
+def try_nested_if_return_then_code_except_else(self, fut=None):
+    try:
+        if self.lost:
+            return
+        if fut:
+            fut.result()
+        if not self.buffer or (self.lost and self.address):
+            if self.closing:
+                self.call_soon(None)
+            return
+        data = self.buffer.popleft()
+        if self.address is not None:
+            self.fut = self.send(data)
+        else:
+            self.fut = self.sendto(data)
+    except OSError as exc:
+        self.error(exc)
+    else:
+        self.fut.add_done_callback(self.done)
+
