@@ -56,6 +56,15 @@ bool is_true_constant(const ast::ExprPtr& expr) {
   return constant && constant->value->kind == Constant::Kind::Bool && constant->value->boolean;
 }
 
+// False or 0: the test failing_assert_test() writes.
+bool is_false_constant(const ast::ExprPtr& expr) {
+  auto* constant = ast::as<ast::Constant>(expr);
+  if (constant == nullptr) return false;
+  const Constant& value = *constant->value;
+  return (value.kind == Constant::Kind::Bool && !value.boolean) ||
+         (value.kind == Constant::Kind::Int && value.text == "0");
+}
+
 bool FunctionDecompiler::inside(int instr, const Region& region) const {
   if (instr < 0 || instr >= int(function_.instrs.size())) return false;
   if (!within_protection(instr, region.protection)) return false;
@@ -465,19 +474,29 @@ int FunctionDecompiler::decompile_value_bool(int index, const Region& region, St
   return end;
 }
 
-// `if not c: raise AssertionError(msg)` with the AssertionError of
-// LOAD_ASSERTION_ERROR is `assert c, msg`.
-ast::StmtPtr FunctionDecompiler::as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const {
-  if (then_body.size() != 1) return nullptr;
-  auto* raise = ast::as<ast::Raise>(then_body[0]);
-  if (raise == nullptr || raise->cause || !raise->exc) return nullptr;
-  ast::ExprPtr message;
-  const ast::Expr* error = raise->exc.get();
-  if (auto* call = ast::as<ast::Call>(raise->exc); call && call->args.size() == 1 && call->keywords.empty()) {
+// `raise AssertionError(msg)` (or without msg) whose AssertionError is
+// LOAD_ASSERTION_ERROR's: the raise of an assert. Fills `message`.
+bool FunctionDecompiler::raises_assertion_error(const ast::Raise& raise, ast::ExprPtr& message) const {
+  if (raise.cause || !raise.exc) return false;
+  const ast::Expr* error = raise.exc.get();
+  message = nullptr;
+  if (auto* call = ast::as<ast::Call>(raise.exc); call && call->args.size() == 1 && call->keywords.empty()) {
     error = call->func.get();
     message = call->args[0];
   }
-  if (!holds(assertion_errors_, error)) return nullptr;
+  return holds(assertion_errors_, error);
+}
+
+// `if not c: raise AssertionError(msg)` with the AssertionError of
+// LOAD_ASSERTION_ERROR is `assert c, msg`; so is such a raise on its own,
+// read as `assert False, msg`.
+ast::StmtPtr FunctionDecompiler::as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const {
+  if (then_body.size() != 1) return nullptr;
+  if (auto* folded = ast::as<ast::Assert>(then_body[0]); folded && is_false_constant(folded->test))
+    return make::assert_(negate_condition(test), folded->msg);
+  auto* raise = ast::as<ast::Raise>(then_body[0]);
+  ast::ExprPtr message;
+  if (raise == nullptr || !raises_assertion_error(*raise, message)) return nullptr;
   return make::assert_(negate_condition(test), message);
 }
 

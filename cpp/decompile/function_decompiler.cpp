@@ -337,7 +337,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::RaiseVarargs: {
         ast::ExprPtr cause = instr.arg >= 2 ? pop_expr(stack, i) : nullptr;
         ast::ExprPtr exc = instr.arg >= 1 ? pop_expr(stack, i) : nullptr;
-        emit(out, make::raise(exc, cause), i);
+        auto raise = make::raise(exc, cause);
+        // 3.10+ drop the test of an assert that always fails (`assert 0,
+        // msg`, `assert False`): only its raise is left.
+        if (ast::ExprPtr message; raises_assertion_error(*raise, message))
+          emit(out, make::assert_(failing_assert_test(), message), i);
+        else
+          emit(out, raise, i);
         return false;
       }
       case Op::ForIter:
@@ -547,6 +553,20 @@ bool FunctionDecompiler::loads_none(int index) const {
 bool FunctionDecompiler::returns_none_at(int index) const {
   return loads_none(index) && index + 1 < int(function_.instrs.size()) &&
          function_.instrs[index + 1].op == Op::ReturnValue;
+}
+
+// The test of an assert that always fails, which the compiler dropped:
+// 3.10 and 3.11 may keep its constant in co_consts (0 or False), which
+// tells; otherwise any false constant compiles the same.
+ast::ExprPtr FunctionDecompiler::failing_assert_test() const {
+  const bool has_false = std::any_of(code_.consts.begin(), code_.consts.end(), [](const ConstantPtr& c) {
+    return c->kind == Constant::Kind::Bool && !c->boolean;
+  });
+  const bool has_zero = std::any_of(code_.consts.begin(), code_.consts.end(), [](const ConstantPtr& c) {
+    return c->kind == Constant::Kind::Int && c->text == "0";
+  });
+  if (has_zero && !has_false) return make::int_(0);
+  return make::boolean(false);
 }
 
 void FunctionDecompiler::finish_body(ast::Body& body) {

@@ -487,6 +487,8 @@ class FunctionDecompiler {
   // node freed after a trial walk must not hand its address to a new one.
   std::vector<ast::ExprPtr> assertion_errors_;
   ast::StmtPtr as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const;
+  bool raises_assertion_error(const ast::Raise& raise, ast::ExprPtr& message) const;
+  ast::ExprPtr failing_assert_test() const;
   // 3.10+ copy the implicit `return None` ending a function into branches
   // that reach it; such copies carry the line of the code before them.
   std::vector<ast::StmtPtr> implicit_return_copies_;
@@ -520,6 +522,7 @@ class FunctionDecompiler {
 CodeKind code_kind(const CodeObject& code);
 std::shared_ptr<ast::Arguments> signature_of(const CodeObject& code);
 bool is_true_constant(const ast::ExprPtr& expr);
+bool is_false_constant(const ast::ExprPtr& expr);
 ast::ExprPtr negate(ast::ExprPtr expr);
 // `not expr` without folding or De Morgan, for conditions still being built.
 ast::ExprPtr negate_plainly(ast::ExprPtr expr);

@@ -386,3 +386,26 @@ def try_nested_if_return_then_code_except_else(self, fut=None):
     else:
         self.fut.add_done_callback(self.done)
 
+
+
+# An if/elif chain in a try/finally body whose branches meet at a `return
+# CONSTANT` (loaded after the finally copy, outside the protection), the
+# last branch an assert that always fails (idlelib newline_and_indent_event).
+def try_elif_chain_meeting_at_return_finally(self, a, c):
+    try:
+        if a:
+            return "break"
+        if c:
+            if c == 1:
+                pass
+            elif c == 2:
+                self.g(2)
+            elif c == 3:
+                self.g(3)
+            else:
+                assert 0, "bogus %r" % c
+            return "break"
+        self.g(5)
+        return "break"
+    finally:
+        self.g(0)
