@@ -220,7 +220,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       }
     } else if (region.finally_length > 0 && i + region.finally_length < count &&
-               function_.instrs[i].op == function_.instrs[region.finally_start].op) {
+               function_.instrs[i].op == function_.instrs[region.finally_start].op &&
+               !within_protection(i, region.finally_start - (code_.version.minor >= 11 ? 1 : 0))) {
+      // (Code the finally's own handler protects is the try body's: the
+      // same statement as the finally body, before a jump, is no copy.)
       bool copy = true;
       for (int k = 0; k < region.finally_length && copy; ++k)
         copy = same_instruction_at(i + k, region.finally_start + k);
