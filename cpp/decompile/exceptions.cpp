@@ -171,6 +171,22 @@ const std::vector<char>& FunctionDecompiler::normally_reachable_from(int start, 
   return local;
 }
 
+// The blocks normal flow reaches from `from` without passing `stop` (an
+// instruction; -1: none).
+std::vector<char> FunctionDecompiler::reachable_before(int from, int stop) const {
+  std::vector<char> reached(graph_.blocks.size(), 0);
+  if (from < 0 || from >= int(function_.instrs.size()) || from == stop) return reached;
+  std::vector<int> work{block_at(from)};
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (reached[block] || graph_.blocks[block].first == stop) continue;
+    reached[block] = 1;
+    for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+  }
+  return reached;
+}
+
 // The blocks normal flow (no exceptional edges) reaches from `from`.
 std::vector<char> FunctionDecompiler::reachable_without_exceptions(int from) const {
   std::vector<char> reached(graph_.blocks.size(), 0);
@@ -1031,8 +1047,16 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
                              : -1;
     std::vector<char> local;
     const std::vector<char>& reachable = normally_reachable_from(index, local);
+    // (Where the body goes on to the region's stop, code that the
+    // enclosing region reaches from there, such as its own `return None`
+    // that a clause's return repeats, is not the code after the try.)
+    const std::vector<char> before_stop = falls ? reachable_before(body_end, region.stop) : std::vector<char>{};
+    const bool stop_in_code = falls && region.stop >= 0 && region.stop < int(instrs.size());
+    const std::vector<char> past_stop =
+        stop_in_code ? reachable_without_exceptions(block_at(region.stop)) : std::vector<char>(graph_.blocks.size(), 0);
     for (int k = body_end; k < int(instrs.size()) && join < 0; ++k) {
       if (k != body_end && !reachable[block_at(k)]) continue;  // (body_end: where the body goes on)
+      if (falls && k != body_end && k != region.stop && past_stop[block_at(k)] && !before_stop[block_at(k)]) continue;
       if (!falls && (visited_[k] || graph_.blocks[block_at(k)].first != k)) continue;
       // (A clause that runs a copy of an enclosing finally body first
       // returns by a statement of its own: the compiler copies no code

@@ -216,6 +216,7 @@ class FunctionDecompiler {
   int outermost_new_handler(int instr, int protection) const;
   int first_outside(int start, int protection, int loop_header = -1) const;
   int try_body_end(int start, int protection, int loop_header = -1) const;
+  std::vector<char> reachable_before(int from, int stop) const;
   int end_of_private_return(int at) const;
   std::vector<char> reachable_without_exceptions(int from) const;
   bool jumps_back_into(int at, int protection, int depth = 0, int loop_header = -1) const;

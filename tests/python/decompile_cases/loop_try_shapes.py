@@ -85,3 +85,20 @@ def while_true_try_at_header_break_in_clause(items, strip):
     else:
         print()
     return items
+
+
+
+
+# 3.12+: a clause's `return` is a copy of the `return None` that ends the
+# code after the if too; that code is the enclosing region's, not the code
+# after the try (Pdb.default 3.13).
+def if_try_except_return_else():
+    if x:
+        try:
+            g()
+        except E:
+            return
+    else:
+        x
+    x
+    x
