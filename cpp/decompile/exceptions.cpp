@@ -102,7 +102,8 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
     end = next;
   }
   if (end == first || end >= count) return first;
-  const bool copies = std::any_of(returns.begin(), returns.end(), [&](int at) { return same_code_to_exit(at, end) > 0; });
+  const bool copies =
+      std::any_of(returns.begin(), returns.end(), [&](int at) { return same_code_to_exit(at, end) > 0; });
   return copies ? first : end;
 }
 
