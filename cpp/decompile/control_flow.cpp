@@ -90,7 +90,9 @@ bool FunctionDecompiler::leaves_protection_at(int instr, const Region& region) c
       normally_reachable_from(region.entry_block >= 0 ? graph_.blocks[region.entry_block].first : instr, local);
   const bool entered_from_protection =
       block.first == instr && std::all_of(block.predecessors.begin(), block.predecessors.end(), [&](int pred) {
-        return !reachable[pred] || within_protection(graph_.blocks[pred].last, region.protection);
+        return !reachable[pred] || within_protection(graph_.blocks[pred].last, region.protection) ||
+               (lone_jump_out_of(graph_.blocks[pred].first, region.protection) &&
+                function_.instrs[graph_.blocks[pred].last].target == instr);
       });
   Region unprotected = region;
   unprotected.protection = function_.instrs[instr].handler;

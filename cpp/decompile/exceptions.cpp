@@ -82,29 +82,46 @@ int FunctionDecompiler::first_outside(int start, int protection, int loop_header
 
 // Where a try body ends: first_outside, or past the returns inside the
 // body (the compiler ends the protection before a `return`; 3.11+ put the
-// finally copy and constant of `return` there too) that more of the body
-// follows, where its other paths leave. (Where each path leaves into its
-// own copy of one return, those are copies of the code after the try,
-// such as the implicit return: the body ends at the first.)
+// finally copy and constant of `return` there too) and the 3.13 jumps at
+// the ends of its branches (left out of the protection too) that more of
+// the body follows, where its other paths leave. (Where each path leaves
+// into its own copy of one return, those are copies of the code after the
+// try, such as the implicit return: the body ends at the first.)
 int FunctionDecompiler::try_body_end(int start, int protection, int loop_header) const {
   const int count = int(function_.instrs.size());
   const int first = first_outside(start, protection, loop_header);
   std::vector<char> local;
   const std::vector<char>& reachable = normally_reachable_from(start, local);
-  std::vector<int> returns;
+  std::vector<int> returns, jumps;
   int end = first;
   for (int guard = 0; end < count && guard < count; ++guard) {
-    const int after = end_of_private_return(end);
+    const bool jump = lone_jump_out_of(end, protection);
+    const int after = jump ? end + 1 : end_of_private_return(end);
     if (after < 0 || after >= count || !within_protection(after, protection) || !reachable[block_at(after)]) break;
     const int next = first_outside(after, protection, loop_header);
     if (next <= end) break;
-    returns.push_back(end);
+    (jump ? jumps : returns).push_back(end);
     end = next;
   }
   if (end == first || end >= count) return first;
   const bool copies =
       std::any_of(returns.begin(), returns.end(), [&](int at) { return same_code_to_exit(at, end) > 0; });
-  return copies ? first : end;
+  const bool jumps_to_end =
+      std::all_of(jumps.begin(), jumps.end(), [&](int at) { return function_.instrs[at].target == end; });
+  return copies || !jumps_to_end ? first : end;
+}
+
+// 3.13 leave the jump that ends a branch of a protected body out of the
+// protection: a block of that jump alone, entered from the protected code.
+bool FunctionDecompiler::lone_jump_out_of(int at, int protection) const {
+  if (code_.version.minor < 13 || at < 0 || at >= int(function_.instrs.size())) return false;
+  const cfg::Block& block = graph_.blocks[block_at(at)];
+  if (block.first != at || block.last != at || function_.instrs[at].op != Op::Jump ||
+      function_.instrs[at].target <= at || within_protection(at, protection))
+    return false;
+  return !block.predecessors.empty() &&
+         std::all_of(block.predecessors.begin(), block.predecessors.end(),
+                     [&](int pred) { return within_protection(graph_.blocks[pred].last, protection); });
 }
 
 // Where the code from `at` (a block's start) ends when it is a private

@@ -206,6 +206,14 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       const int handler = outermost_new_handler(i, region.protection);
       if (handler < 0) {  // left the protected code: the region ends here
         if (return_through_with_exit(i, region, stack, out)) return false;
+        // (3.13: the jump ending a branch, left out of the protection, to
+        // where the region stops.)
+        if (region.protection >= 0 && region.stop >= 0 && lone_jump_out_of(i, region.protection) &&
+            function_.instrs[i].target == region.stop) {
+          visited_[i] = 1;
+          if (region.stopped_at) *region.stopped_at = region.stop;
+          return true;
+        }
         if (region.stopped_at) *region.stopped_at = i;
         return true;
       }

@@ -45,6 +45,21 @@ def nested_return_then_else(log, lost, buffer, closing):
     return log
 
 
+# 3.13: the jump ending the first branch lies outside the protection.
+def branches_then_code(log, a, fail):
+    try:
+        if a:
+            log.append(1)
+        else:
+            log.append(2)
+        if fail:
+            raise OSError
+    except OSError:
+        return "failed"
+    log.append(3)
+    return log
+
+
 def run_cases(ns):
     results = []
     for closed in (False, True):
@@ -55,4 +70,7 @@ def run_cases(ns):
         for buffer in ([], [None], [7]):
             for closing in (False, True):
                 results.append(ns["nested_return_then_else"]([], lost, list(buffer), closing))
+    for a in (False, True):
+        for fail in (False, True):
+            results.append(ns["branches_then_code"]([], a, fail))
     return results

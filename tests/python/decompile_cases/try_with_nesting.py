@@ -409,3 +409,44 @@ def try_elif_chain_meeting_at_return_finally(self, a, c):
         return "break"
     finally:
         self.g(0)
+
+
+def try_if_return_then_ifelse_then_code(self):
+    try:
+        if self.closed:
+            return
+        if self.address:
+            self.send(1)
+        else:
+            self.send(2)
+    except OSError:
+        self.error()
+    self.done()
+
+
+# 3.13 leave the jump ending a branch of a try body out of the protection:
+# the branches still meet where the body ends (ExtendedInterpolation.
+# _interpolate_some, idlelib run.main).
+def try_ifelse_except_return_then_code(self):
+    try:
+        if self.a:
+            self.g(1)
+        else:
+            self.g(2)
+    except OSError:
+        return
+    self.g(3)
+
+
+def if_try_if_elif_else_raise_except_then_code(self):
+    if self.a:
+        try:
+            if self.b:
+                self.g(1)
+            elif self.c:
+                self.g(2)
+            else:
+                raise KeyError
+        except KeyError:
+            self.g(3)
+        self.g(4)
