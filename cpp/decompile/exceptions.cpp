@@ -106,8 +106,10 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
   if (end == first || end >= count) return first;
   const bool copies =
       std::any_of(returns.begin(), returns.end(), [&](int at) { return same_code_to_exit(at, end) > 0; });
+  // (Its last branch may end in such a jump too: the body ends there.)
+  const int destination = lone_jump_out_of(end, protection) ? function_.instrs[end].target : end;
   const bool jumps_to_end =
-      std::all_of(jumps.begin(), jumps.end(), [&](int at) { return function_.instrs[at].target == end; });
+      std::all_of(jumps.begin(), jumps.end(), [&](int at) { return function_.instrs[at].target == destination; });
   return copies || !jumps_to_end ? first : end;
 }
 

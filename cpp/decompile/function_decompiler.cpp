@@ -207,9 +207,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       if (handler < 0) {  // left the protected code: the region ends here
         if (return_through_with_exit(i, region, stack, out)) return false;
         // (3.13: the jump ending a branch, left out of the protection, to
-        // where the region stops.)
-        if (region.protection >= 0 && region.stop >= 0 && lone_jump_out_of(i, region.protection) &&
-            function_.instrs[i].target == region.stop) {
+        // where the region stops, or to where the jump there goes.)
+        const bool jump_to_stop = region.protection >= 0 && region.stop >= 0 &&
+                                  lone_jump_out_of(i, region.protection) &&
+                                  (function_.instrs[i].target == region.stop ||
+                                   (lone_jump_out_of(region.stop, region.protection) &&
+                                    function_.instrs[i].target == function_.instrs[region.stop].target));
+        if (jump_to_stop) {
           visited_[i] = 1;
           if (region.stopped_at) *region.stopped_at = region.stop;
           return true;

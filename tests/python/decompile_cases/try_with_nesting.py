@@ -450,3 +450,19 @@ def if_try_if_elif_else_raise_except_then_code(self):
         except KeyError:
             self.g(3)
         self.g(4)
+
+
+# ... both branches ending in such a jump, to the code after an enclosing
+# if (AutoComplete.fetch_completions, Pdb.do_list 3.13).
+def if_try_ifelse_except_bare_else_then_code(self):
+    if self.a:
+        try:
+            if self.b:
+                self.g(1)
+            else:
+                y = self.g(2)
+        except:
+            self.g(3)
+    else:
+        self.g(4)
+    self.g()
