@@ -97,6 +97,10 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
   for (int guard = 0; end < count && guard < count; ++guard) {
     const bool jump = lone_jump_out_of(end, protection);
     const int after = jump ? end + 1 : end_of_private_return(end);
+    if (after >= 0 && after < count && !jump && jumps_back_from_body(after, protection)) {
+      end = after;  // (a loop body's jump back, which the body goes on to)
+      break;
+    }
     if (after < 0 || after >= count || !within_protection(after, protection) || !reachable[block_at(after)]) break;
     const int next = first_outside(after, protection, loop_header);
     if (next <= end) break;
@@ -111,6 +115,18 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
   const bool jumps_to_end =
       std::all_of(jumps.begin(), jumps.end(), [&](int at) { return function_.instrs[at].target == destination; });
   return copies || !jumps_to_end ? first : end;
+}
+
+// A loop's jump back to its header that only the protected code reaches
+// (the try ends the loop body; its except clauses jump back on their own).
+bool FunctionDecompiler::jumps_back_from_body(int at, int protection) const {
+  const cfg::Block& block = graph_.blocks[block_at(at)];
+  if (block.first != at || block.last != at || function_.instrs[at].op != Op::Jump ||
+      function_.instrs[at].target >= at || within_protection(at, protection) || !normally_reachable_[block.id])
+    return false;
+  return !block.predecessors.empty() &&
+         std::all_of(block.predecessors.begin(), block.predecessors.end(),
+                     [&](int pred) { return within_protection(graph_.blocks[pred].last, protection); });
 }
 
 // 3.13 leave the jump that ends a branch of a protected body out of the

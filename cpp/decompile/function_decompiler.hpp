@@ -219,6 +219,7 @@ class FunctionDecompiler {
   std::vector<char> reachable_before(int from, int stop) const;
   int end_of_private_return(int at) const;
   bool lone_jump_out_of(int at, int protection) const;
+  bool jumps_back_from_body(int at, int protection) const;
   std::vector<char> reachable_without_exceptions(int from) const;
   bool jumps_back_into(int at, int protection, int depth = 0, int loop_header = -1) const;
   // The header of a loop at `at` whose loop runs outside `protection` too.

@@ -60,6 +60,20 @@ def branches_then_code(log, a, fail):
     return log
 
 
+# A for body that is a try whose branch returns: the return's unwinding
+# lies outside the protection, then the loop's jump back (3.11/3.12).
+def first_failing(items, log):
+    for item in items:
+        try:
+            if item:
+                log.append(1 // item)
+            else:
+                return item
+        except:
+            log.append("error")
+    return log
+
+
 def run_cases(ns):
     results = []
     for closed in (False, True):
@@ -73,4 +87,6 @@ def run_cases(ns):
     for a in (False, True):
         for fail in (False, True):
             results.append(ns["branches_then_code"]([], a, fail))
+    for items in ([], [1, 2], [1, 0, 2], ["a", 1]):
+        results.append(ns["first_failing"](list(items), []))
     return results

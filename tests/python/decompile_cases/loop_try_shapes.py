@@ -102,3 +102,17 @@ def if_try_except_return_else():
         x
     x
     x
+
+
+# A try ending a for body whose branch returns (3.11/3.12 put the return's
+# unwinding outside the protection, then the loop's jump back, which only
+# the body reaches: the body ends there; bdb.effective, shutil._copytree).
+def for_try_ifelse_return_except_bare():
+    for b in x:
+        try:
+            if x:
+                g()
+            else:
+                return x
+        except:
+            g()
