@@ -56,6 +56,15 @@ bool is_true_constant(const ast::ExprPtr& expr) {
   return constant && constant->value->kind == Constant::Kind::Bool && constant->value->boolean;
 }
 
+// False or 0: the test failing_assert_test() writes.
+bool is_false_constant(const ast::ExprPtr& expr) {
+  auto* constant = ast::as<ast::Constant>(expr);
+  if (constant == nullptr) return false;
+  const Constant& value = *constant->value;
+  return (value.kind == Constant::Kind::Bool && !value.boolean) ||
+         (value.kind == Constant::Kind::Int && value.text == "0");
+}
+
 bool FunctionDecompiler::inside(int instr, const Region& region) const {
   if (instr < 0 || instr >= int(function_.instrs.size())) return false;
   if (!within_protection(instr, region.protection)) return false;
@@ -65,6 +74,29 @@ bool FunctionDecompiler::inside(int instr, const Region& region) const {
     if (const cfg::Loop* loop = natural_loop_of(*region.loop)) return loop->contains[block];
   }
   return true;
+}
+
+// Where branches inside a try body may meet: code that the protected code
+// alone goes on to (the end of the body, or a `return` both branches end
+// in). The walk stops there, leaving the protection.
+bool FunctionDecompiler::leaves_protection_at(int instr, const Region& region) const {
+  if (region.protection < 0 || instr < 0 || instr >= int(function_.instrs.size()) ||
+      within_protection(instr, region.protection) || visited_[instr])
+    return false;
+  const cfg::Block& block = graph_.blocks[block_at(instr)];
+  // (The except clauses may go on there too: they are not normal flow.)
+  std::vector<char> local;
+  const std::vector<char>& reachable =
+      normally_reachable_from(region.entry_block >= 0 ? graph_.blocks[region.entry_block].first : instr, local);
+  const bool entered_from_protection =
+      block.first == instr && std::all_of(block.predecessors.begin(), block.predecessors.end(), [&](int pred) {
+        return !reachable[pred] || within_protection(graph_.blocks[pred].last, region.protection) ||
+               (lone_jump_out_of(graph_.blocks[pred].first, region.protection) &&
+                function_.instrs[graph_.blocks[pred].last].target == instr);
+      });
+  Region unprotected = region;
+  unprotected.protection = function_.instrs[instr].handler;
+  return entered_from_protection && inside(instr, unprotected);
 }
 
 // Where a forward jump inside a loop body may go: inside the region, or to
@@ -144,7 +176,7 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
       const bool branch_head = instr == condition.true_target || instr == condition.false_target;
       return !(branch_head && (last == Op::RaiseVarargs || last == Op::Reraise)) && inside_loop_body(instr, region);
     }
-    return inside(instr, region);
+    return inside(instr, region) || leaves_protection_at(instr, region);
   };
   // In a loop body the header post-dominates every branch that can
   // `continue`; the branches may still meet earlier (`if a: if b: x else:
@@ -169,6 +201,8 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
       work.pop_back();
       if (seen[block]) continue;
       seen[block] = 1;
+      // (The region ends there: no meeting place lies beyond.)
+      if (block != head && graph_.blocks[block].first == region.stop) continue;
       // (An except clause of a try inside the branch, whose body returns,
       // is how that branch goes on.)
       std::vector<int> next = graph_.blocks[block].successors;
@@ -450,19 +484,29 @@ int FunctionDecompiler::decompile_value_bool(int index, const Region& region, St
   return end;
 }
 
-// `if not c: raise AssertionError(msg)` with the AssertionError of
-// LOAD_ASSERTION_ERROR is `assert c, msg`.
-ast::StmtPtr FunctionDecompiler::as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const {
-  if (then_body.size() != 1) return nullptr;
-  auto* raise = ast::as<ast::Raise>(then_body[0]);
-  if (raise == nullptr || raise->cause || !raise->exc) return nullptr;
-  ast::ExprPtr message;
-  const ast::Expr* error = raise->exc.get();
-  if (auto* call = ast::as<ast::Call>(raise->exc); call && call->args.size() == 1 && call->keywords.empty()) {
+// `raise AssertionError(msg)` (or without msg) whose AssertionError is
+// LOAD_ASSERTION_ERROR's: the raise of an assert. Fills `message`.
+bool FunctionDecompiler::raises_assertion_error(const ast::Raise& raise, ast::ExprPtr& message) const {
+  if (raise.cause || !raise.exc) return false;
+  const ast::Expr* error = raise.exc.get();
+  message = nullptr;
+  if (auto* call = ast::as<ast::Call>(raise.exc); call && call->args.size() == 1 && call->keywords.empty()) {
     error = call->func.get();
     message = call->args[0];
   }
-  if (!holds(assertion_errors_, error)) return nullptr;
+  return holds(assertion_errors_, error);
+}
+
+// `if not c: raise AssertionError(msg)` with the AssertionError of
+// LOAD_ASSERTION_ERROR is `assert c, msg`; so is such a raise on its own,
+// read as `assert False, msg`.
+ast::StmtPtr FunctionDecompiler::as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const {
+  if (then_body.size() != 1) return nullptr;
+  if (auto* folded = ast::as<ast::Assert>(then_body[0]); folded && is_false_constant(folded->test))
+    return make::assert_(negate_condition(test), folded->msg);
+  auto* raise = ast::as<ast::Raise>(then_body[0]);
+  ast::ExprPtr message;
+  if (raise == nullptr || !raises_assertion_error(*raise, message)) return nullptr;
   return make::assert_(negate_condition(test), message);
 }
 
@@ -573,8 +617,13 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // (3.11+ load a constant returned there after ending the protection:
   // the branch stopped before its `return CONSTANT`. Module and class
   // code cannot return: there it is a copy of the implicit return.)
+  // (A branch that reached the join, where other paths come in too, met
+  // the other branch there: that return follows the if, in the enclosing
+  // statement that all those paths end.)
   auto finish_branch_return = [&](bool falls, int at, Stack& branch_stack, ast::Body& body) {
     if (!falls || at < 0 || region.protection < 0 || within_protection(at, region.protection)) return falls;
+    if (at == join && graph_.blocks[block_at(at)].first == at && graph_.blocks[block_at(at)].predecessors.size() > 1)
+      return falls;
     // (A return inside a for loop drops the iterator first, the value
     // moved below it; the finally bodies it leaves run before a constant
     // is loaded.)

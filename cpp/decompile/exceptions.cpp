@@ -80,6 +80,91 @@ int FunctionDecompiler::first_outside(int start, int protection, int loop_header
   return scan(reached);
 }
 
+// Where a try body ends: first_outside, or past the returns inside the
+// body (the compiler ends the protection before a `return`; 3.11+ put the
+// finally copy and constant of `return` there too) and the 3.13 jumps at
+// the ends of its branches (left out of the protection too) that more of
+// the body follows, where its other paths leave. (Where each path leaves
+// into its own copy of one return, those are copies of the code after the
+// try, such as the implicit return: the body ends at the first.)
+int FunctionDecompiler::try_body_end(int start, int protection, int loop_header) const {
+  const int count = int(function_.instrs.size());
+  const int first = first_outside(start, protection, loop_header);
+  std::vector<char> local;
+  const std::vector<char>& reachable = normally_reachable_from(start, local);
+  std::vector<int> returns, jumps;
+  int end = first;
+  for (int guard = 0; end < count && guard < count; ++guard) {
+    const bool jump = lone_jump_out_of(end, protection);
+    const int after = jump ? end + 1 : end_of_private_return(end);
+    if (after >= 0 && after < count && !jump && jumps_back_from_body(after, protection)) {
+      end = after;  // (a loop body's jump back, which the body goes on to)
+      break;
+    }
+    if (after < 0 || after >= count || !within_protection(after, protection) || !reachable[block_at(after)]) break;
+    const int next = first_outside(after, protection, loop_header);
+    if (next <= end) break;
+    (jump ? jumps : returns).push_back(end);
+    end = next;
+  }
+  if (end == first || end >= count) return first;
+  const bool copies =
+      std::any_of(returns.begin(), returns.end(), [&](int at) { return same_code_to_exit(at, end) > 0; });
+  // (Its last branch may end in such a jump too: the body ends there.)
+  const int destination = lone_jump_out_of(end, protection) ? function_.instrs[end].target : end;
+  const bool jumps_to_end =
+      std::all_of(jumps.begin(), jumps.end(), [&](int at) { return function_.instrs[at].target == destination; });
+  return copies || !jumps_to_end ? first : end;
+}
+
+// A loop's jump back to its header that only the protected code reaches
+// (the try ends the loop body; its except clauses jump back on their own).
+bool FunctionDecompiler::jumps_back_from_body(int at, int protection) const {
+  const cfg::Block& block = graph_.blocks[block_at(at)];
+  if (block.first != at || block.last != at || function_.instrs[at].op != Op::Jump ||
+      function_.instrs[at].target >= at || within_protection(at, protection) || !normally_reachable_[block.id])
+    return false;
+  return !block.predecessors.empty() &&
+         std::all_of(block.predecessors.begin(), block.predecessors.end(),
+                     [&](int pred) { return within_protection(graph_.blocks[pred].last, protection); });
+}
+
+// 3.13 leave the jump that ends a branch of a protected body out of the
+// protection: a block of that jump alone, entered from the protected code.
+bool FunctionDecompiler::lone_jump_out_of(int at, int protection) const {
+  if (code_.version.minor < 13 || at < 0 || at >= int(function_.instrs.size())) return false;
+  const cfg::Block& block = graph_.blocks[block_at(at)];
+  if (block.first != at || block.last != at || function_.instrs[at].op != Op::Jump ||
+      function_.instrs[at].target <= at || within_protection(at, protection))
+    return false;
+  return !block.predecessors.empty() &&
+         std::all_of(block.predecessors.begin(), block.predecessors.end(),
+                     [&](int pred) { return within_protection(graph_.blocks[pred].last, protection); });
+}
+
+// Where the code from `at` (a block's start) ends when it is a private
+// way out of the function: every block normal flow reaches from it, it
+// alone leads to, and each ends in a return. -1 when it is not.
+int FunctionDecompiler::end_of_private_return(int at) const {
+  const int head = block_at(at);
+  if (graph_.blocks[head].first != at) return -1;
+  int last = at;
+  std::vector<char> seen(graph_.blocks.size(), 0);
+  std::vector<int> work{head};
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (seen[block]) continue;
+    seen[block] = 1;
+    const cfg::Block& b = graph_.blocks[block];
+    if (!graph_.dominates(head, block)) return -1;
+    if (b.successors.empty() && function_.instrs[b.last].op != Op::ReturnValue) return -1;
+    last = std::max(last, b.last);
+    for (int succ : b.successors) work.push_back(succ);
+  }
+  return last + 1;
+}
+
 bool FunctionDecompiler::loop_leaves_protection(int at, int protection) const {
   const int block = block_at(at);
   if (graph_.blocks[block].first != at) return false;
@@ -120,6 +205,22 @@ const std::vector<char>& FunctionDecompiler::normally_reachable_from(int start, 
     return normally_reachable_;
   local = reachable_without_exceptions(block_at(start));
   return local;
+}
+
+// The blocks normal flow reaches from `from` without passing `stop` (an
+// instruction; -1: none).
+std::vector<char> FunctionDecompiler::reachable_before(int from, int stop) const {
+  std::vector<char> reached(graph_.blocks.size(), 0);
+  if (from < 0 || from >= int(function_.instrs.size()) || from == stop) return reached;
+  std::vector<int> work{block_at(from)};
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (reached[block] || graph_.blocks[block].first == stop) continue;
+    reached[block] = 1;
+    for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+  }
+  return reached;
 }
 
 // The blocks normal flow (no exceptional edges) reaches from `from`.
@@ -914,7 +1015,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   if (handler_start < int(instrs.size()) &&
       (instrs[handler_start].op == Op::WithExceptStart || instrs[handler_start].op == Op::WithCleanupStart))
     fail(index, "with body without its setup");
-  const int body_end = first_outside(index, handler, at_loop_header ? index : -1);
+  const int body_end = try_body_end(index, handler, at_loop_header ? index : -1);
   Region body_region = region.sub(body_end, block_at(index), region.loop);
   body_region.protection = handler;
   body_region.clause_depth = -1;
@@ -1034,8 +1135,16 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
                              : -1;
     std::vector<char> local;
     const std::vector<char>& reachable = normally_reachable_from(index, local);
+    // (Where the body goes on to the region's stop, code that the
+    // enclosing region reaches from there, such as its own `return None`
+    // that a clause's return repeats, is not the code after the try.)
+    const std::vector<char> before_stop = falls ? reachable_before(body_end, region.stop) : std::vector<char>{};
+    const bool stop_in_code = falls && region.stop >= 0 && region.stop < int(instrs.size());
+    const std::vector<char> past_stop =
+        stop_in_code ? reachable_without_exceptions(block_at(region.stop)) : std::vector<char>(graph_.blocks.size(), 0);
     for (int k = body_end; k < int(instrs.size()) && join < 0; ++k) {
       if (k != body_end && !reachable[block_at(k)]) continue;  // (body_end: where the body goes on)
+      if (falls && k != body_end && k != region.stop && past_stop[block_at(k)] && !before_stop[block_at(k)]) continue;
       if (!falls && (visited_[k] || graph_.blocks[block_at(k)].first != k)) continue;
       // (A clause that runs a copy of an enclosing finally body first
       // returns by a statement of its own: the compiler copies no code

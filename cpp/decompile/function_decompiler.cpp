@@ -219,6 +219,18 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       const int handler = outermost_new_handler(i, region.protection);
       if (handler < 0) {  // left the protected code: the region ends here
         if (return_through_with_exit(i, region, stack, out)) return false;
+        // (3.13: the jump ending a branch, left out of the protection, to
+        // where the region stops, or to where the jump there goes.)
+        const bool jump_to_stop = region.protection >= 0 && region.stop >= 0 &&
+                                  lone_jump_out_of(i, region.protection) &&
+                                  (function_.instrs[i].target == region.stop ||
+                                   (lone_jump_out_of(region.stop, region.protection) &&
+                                    function_.instrs[i].target == function_.instrs[region.stop].target));
+        if (jump_to_stop) {
+          visited_[i] = 1;
+          if (region.stopped_at) *region.stopped_at = region.stop;
+          return true;
+        }
         if (region.stopped_at) *region.stopped_at = i;
         return true;
       }
@@ -233,7 +245,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       }
     } else if (region.finally_length > 0 && i + region.finally_length < count &&
-               function_.instrs[i].op == function_.instrs[region.finally_start].op) {
+               function_.instrs[i].op == function_.instrs[region.finally_start].op &&
+               !within_protection(i, region.finally_start - (code_.version.minor >= 11 ? 1 : 0))) {
+      // (Code the finally's own handler protects is the try body's: the
+      // same statement as the finally body, before a jump, is no copy.)
       bool copy = true;
       for (int k = 0; k < region.finally_length && copy; ++k)
         copy = same_instruction_at(i + k, region.finally_start + k);
@@ -370,7 +385,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::RaiseVarargs: {
         ast::ExprPtr cause = instr.arg >= 2 ? pop_expr(stack, i) : nullptr;
         ast::ExprPtr exc = instr.arg >= 1 ? pop_expr(stack, i) : nullptr;
-        emit(out, make::raise(exc, cause), i);
+        auto raise = make::raise(exc, cause);
+        // 3.10+ drop the test of an assert that always fails (`assert 0,
+        // msg`, `assert False`): only its raise is left.
+        if (ast::ExprPtr message; raises_assertion_error(*raise, message))
+          emit(out, make::assert_(failing_assert_test(), message), i);
+        else
+          emit(out, raise, i);
         return false;
       }
       case Op::ForIter:
@@ -617,6 +638,20 @@ bool FunctionDecompiler::loads_none(int index) const {
 bool FunctionDecompiler::returns_none_at(int index) const {
   return loads_none(index) && index + 1 < int(function_.instrs.size()) &&
          function_.instrs[index + 1].op == Op::ReturnValue;
+}
+
+// The test of an assert that always fails, which the compiler dropped:
+// 3.10 and 3.11 may keep its constant in co_consts (0 or False), which
+// tells; otherwise any false constant compiles the same.
+ast::ExprPtr FunctionDecompiler::failing_assert_test() const {
+  const bool has_false = std::any_of(code_.consts.begin(), code_.consts.end(), [](const ConstantPtr& c) {
+    return c->kind == Constant::Kind::Bool && !c->boolean;
+  });
+  const bool has_zero = std::any_of(code_.consts.begin(), code_.consts.end(), [](const ConstantPtr& c) {
+    return c->kind == Constant::Kind::Int && c->text == "0";
+  });
+  if (has_zero && !has_false) return make::int_(0);
+  return make::boolean(false);
 }
 
 void FunctionDecompiler::finish_body(ast::Body& body) {

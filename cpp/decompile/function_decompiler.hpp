@@ -234,6 +234,7 @@ class FunctionDecompiler {
                                bool allow_chain_start = false) const;
   int join_of(const Condition& condition, const Region& region) const;
   bool inside(int instr, const Region& region) const;
+  bool leaves_protection_at(int instr, const Region& region) const;
   bool post_only_around_loop(const Condition& condition, int post, const Region& region) const;
   bool inside_loop_body(int instr, const Region& region) const;
 
@@ -241,6 +242,11 @@ class FunctionDecompiler {
   bool within_protection(int instr, int protection) const;
   int outermost_new_handler(int instr, int protection) const;
   int first_outside(int start, int protection, int loop_header = -1) const;
+  int try_body_end(int start, int protection, int loop_header = -1) const;
+  std::vector<char> reachable_before(int from, int stop) const;
+  int end_of_private_return(int at) const;
+  bool lone_jump_out_of(int at, int protection) const;
+  bool jumps_back_from_body(int at, int protection) const;
   std::vector<char> reachable_without_exceptions(int from) const;
   bool jumps_back_into(int at, int protection, int depth = 0, int loop_header = -1) const;
   // The header of a loop at `at` whose loop runs outside `protection` too.
@@ -517,6 +523,8 @@ class FunctionDecompiler {
   // node freed after a trial walk must not hand its address to a new one.
   std::vector<ast::ExprPtr> assertion_errors_;
   ast::StmtPtr as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const;
+  bool raises_assertion_error(const ast::Raise& raise, ast::ExprPtr& message) const;
+  ast::ExprPtr failing_assert_test() const;
   // 3.10+ copy the implicit `return None` ending a function into branches
   // that reach it; such copies carry the line of the code before them.
   std::vector<ast::StmtPtr> implicit_return_copies_;
@@ -551,6 +559,7 @@ class FunctionDecompiler {
 CodeKind code_kind(const CodeObject& code);
 std::shared_ptr<ast::Arguments> signature_of(const CodeObject& code);
 bool is_true_constant(const ast::ExprPtr& expr);
+bool is_false_constant(const ast::ExprPtr& expr);
 ast::ExprPtr negate(ast::ExprPtr expr);
 // `not expr` without folding or De Morgan, for conditions still being built.
 ast::ExprPtr negate_plainly(ast::ExprPtr expr);

@@ -110,6 +110,33 @@ def elif_chain_in_named_clause(opener, code, create):
     return f
 
 
+# 3.12+: the clause's `return` (or a loop's `break`) is a copy of the
+# `return None` that also ends the code after the if (or the loop): taken
+# for the code after the try, the clause ran on into the else's code.
+def clause_return_in_if_with_else(log, line, fail):
+    if line:
+        try:
+            if fail:
+                raise OSError
+            log.append("ran")
+        except OSError:
+            return
+    else:
+        log.append("empty")
+    log.append("done")
+
+
+def clause_break_in_while(log, heads):
+    while heads:
+        try:
+            if heads[-1] is None:
+                raise OSError
+            log.append(heads.pop())
+        except OSError:
+            break
+        log.append("next")
+
+
 def run_cases(ns):
     """Results of every case call, with the functions of namespace `ns`."""
     results = []
@@ -151,6 +178,16 @@ def run_cases(ns):
             return mode
 
         return opener
+
+    for line in ("", "x"):
+        for fail in (False, True):
+            log = []
+            ns["clause_return_in_if_with_else"](log, line, fail)
+            results.append(("clause_return_in_if_with_else", log))
+    for heads in ([], [1, 2], [None, 1, 2]):
+        log = []
+        ns["clause_break_in_while"](log, list(heads))
+        results.append(("clause_break_in_while", log))
 
     for errno_value in (2, 13, 30, 5):
         for create in (True, False):

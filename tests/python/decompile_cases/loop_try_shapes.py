@@ -141,3 +141,34 @@ def with_break_in_while_true(lock, q, blocking, g, h):
             h(now)
         else:
             h(0)
+
+
+
+
+# 3.12+: a clause's `return` is a copy of the `return None` that ends the
+# code after the if too; that code is the enclosing region's, not the code
+# after the try (Pdb.default 3.13).
+def if_try_except_return_else():
+    if x:
+        try:
+            g()
+        except E:
+            return
+    else:
+        x
+    x
+    x
+
+
+# A try ending a for body whose branch returns (3.11/3.12 put the return's
+# unwinding outside the protection, then the loop's jump back, which only
+# the body reaches: the body ends there; bdb.effective, shutil._copytree).
+def for_try_ifelse_return_except_bare():
+    for b in x:
+        try:
+            if x:
+                g()
+            else:
+                return x
+        except:
+            g()

@@ -345,3 +345,124 @@ def with_body_returns_in_try_finally(self, timeout=None):
             return self.get()
     finally:
         self = None
+
+
+# A try body that returns part of the way, then goes on to an if/else
+# whose branches meet where the body ends (the else clause or the code
+# after the try): the return's code, outside the protection, is not the
+# end of the body (asyncio proactor_events, 3.11+).
+def try_if_return_then_ifelse_except_else(self):
+    try:
+        if self.closed:
+            return
+        if self.address:
+            self.send(1)
+        else:
+            self.send(2)
+    except OSError:
+        self.error()
+    else:
+        self.done()
+
+
+# ... with a nested if whose branches both end in the body's return.
+def try_nested_if_return_then_code_except_else(self, fut=None):
+    try:
+        if self.lost:
+            return
+        if fut:
+            fut.result()
+        if not self.buffer or (self.lost and self.address):
+            if self.closing:
+                self.call_soon(None)
+            return
+        data = self.buffer.popleft()
+        if self.address is not None:
+            self.fut = self.send(data)
+        else:
+            self.fut = self.sendto(data)
+    except OSError as exc:
+        self.error(exc)
+    else:
+        self.fut.add_done_callback(self.done)
+
+
+
+# An if/elif chain in a try/finally body whose branches meet at a `return
+# CONSTANT` (loaded after the finally copy, outside the protection), the
+# last branch an assert that always fails (idlelib newline_and_indent_event).
+def try_elif_chain_meeting_at_return_finally(self, a, c):
+    try:
+        if a:
+            return "break"
+        if c:
+            if c == 1:
+                pass
+            elif c == 2:
+                self.g(2)
+            elif c == 3:
+                self.g(3)
+            else:
+                assert 0, "bogus %r" % c
+            return "break"
+        self.g(5)
+        return "break"
+    finally:
+        self.g(0)
+
+
+def try_if_return_then_ifelse_then_code(self):
+    try:
+        if self.closed:
+            return
+        if self.address:
+            self.send(1)
+        else:
+            self.send(2)
+    except OSError:
+        self.error()
+    self.done()
+
+
+# 3.13 leave the jump ending a branch of a try body out of the protection:
+# the branches still meet where the body ends (ExtendedInterpolation.
+# _interpolate_some, idlelib run.main).
+def try_ifelse_except_return_then_code(self):
+    try:
+        if self.a:
+            self.g(1)
+        else:
+            self.g(2)
+    except OSError:
+        return
+    self.g(3)
+
+
+def if_try_if_elif_else_raise_except_then_code(self):
+    if self.a:
+        try:
+            if self.b:
+                self.g(1)
+            elif self.c:
+                self.g(2)
+            else:
+                raise KeyError
+        except KeyError:
+            self.g(3)
+        self.g(4)
+
+
+# ... both branches ending in such a jump, to the code after an enclosing
+# if (AutoComplete.fetch_completions, Pdb.do_list 3.13).
+def if_try_ifelse_except_bare_else_then_code(self):
+    if self.a:
+        try:
+            if self.b:
+                self.g(1)
+            else:
+                y = self.g(2)
+        except:
+            self.g(3)
+    else:
+        self.g(4)
+    self.g()
