@@ -233,6 +233,19 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
     if (post_is_continue && resolve_jumps(instr) == region.stop) return region.stop;
     return instr;
   }
+  // `if c: A else: raise` + B: the raising branch is a dead end, so the
+  // code after the if is dominated by the other branch and nothing is met.
+  // The other branch, laid out first, jumps over the dead end to where the
+  // if statement ends.
+  if (const int late = std::max(condition.true_target, condition.false_target),
+      early = std::min(condition.true_target, condition.false_target);
+      late > early && late - 1 >= early && graph_.ipdom[block_at(late)] < 0) {
+    const ir::Instr& over = function_.instrs[late - 1];
+    if (over.op == Op::Jump && over.target > late && graph_.blocks[block_at(late - 1)].reachable &&
+        graph_.dominates(block_at(early), block_at(late - 1)) && usable(block_at(over.target)) &&
+        graph_.blocks[block_at(over.target)].first == over.target)
+      return over.target;
+  }
   // ≤3.9 end the code with one shared `return None` that every path
   // falling off the end jumps to: where one branch goes there and the
   // other leaves (`if c: ... else: raise`), the source had it after the if.

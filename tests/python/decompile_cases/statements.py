@@ -472,3 +472,42 @@ def assert_that_always_fails(self, kind):
         return self.one()
     assert 0, "unknown kind %r" % kind
 
+
+
+# The raising branch is a dead end: the other branch jumps over it to
+# where the if statement ends (the code after it is dominated by that
+# branch, so no post-dominator says so).
+def if_else_raise_then_code(c):
+    if c:
+        print(1)
+    else:
+        raise ValueError
+    print(2)
+    return 3
+
+def if_elif_else_raise_then_code(c, d):
+    if c:
+        print(1)
+    elif d:
+        print(0)
+    else:
+        raise ValueError
+    print(2)
+
+def if_else_raise_then_code_in_loop(c):
+    for x in c:
+        if x:
+            print(1)
+        else:
+            raise ValueError
+        print(2)
+
+def if_else_raise_then_code_in_try_finally(c):
+    try:
+        if c:
+            print(1)
+        else:
+            raise ValueError
+        print(2)
+    finally:
+        print()
