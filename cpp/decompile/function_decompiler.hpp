@@ -329,6 +329,7 @@ class FunctionDecompiler {
   bool natural_clause_end(int exit, const std::string& name) const;
   int break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const;
   int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
+  bool constant_added_after_else(int constant, int else_block) const;
   bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
   // The jump of a break/continue at `at` (a for loop's break pops the
   // iterator first), or the last instruction of the copy of the code after

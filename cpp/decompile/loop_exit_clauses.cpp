@@ -54,7 +54,11 @@ int FunctionDecompiler::break_to_exit_copy(int pop_top, const Region& region, co
   if (instrs[graph_.blocks[region.loop->header_block].first].op != Op::ForIter) return 0;
   if (pop_top + 1 == region.loop->follow) return 1;
   if (code_.version.minor < 10 || pop_top + 2 >= count) return 0;
-  if (instrs[pop_top + 1].op == Op::LoadConst && instrs[pop_top + 2].op == Op::ReturnValue) return 0;
+  // (A `return CONSTANT` compiles the same, and is read so, unless the
+  // loop's follow, past its else clause, is that very code.)
+  if (instrs[pop_top + 1].op == Op::LoadConst && instrs[pop_top + 2].op == Op::ReturnValue &&
+      (region.loop->follow == region.loop->exit || exit_copy_length(pop_top + 1, region.loop->follow) != 2))
+    return 0;
   const int n = exit_copy_length(pop_top + 1, region.loop->follow);
   if (n > 0) return n + 1;
   // 3.12+ copy the code after a loop that ends the protected code, lying
@@ -89,19 +93,43 @@ int FunctionDecompiler::copied_break_target(const cfg::Loop& loop, int natural_e
     // The break: POP_TOP, then a copy of code after the loop to the block's end.
     int found = -1;
     for (int pop_top = b.first; pop_top + 2 <= b.last && found < 0; ++pop_top) {
-      if (instrs[pop_top].op != Op::PopTop ||
-          (instrs[pop_top + 1].op == Op::LoadConst && instrs[pop_top + 2].op == Op::ReturnValue))
-        continue;
+      if (instrs[pop_top].op != Op::PopTop) continue;
+      // (A `return CONSTANT` compiles like a break to a copy of it, unless
+      // the constant entered co_consts after one the else clause brought.)
+      const bool constant_return = instrs[pop_top + 1].op == Op::LoadConst && instrs[pop_top + 2].op == Op::ReturnValue;
+      if (constant_return && !constant_added_after_else(instrs[pop_top + 1].arg, exit_block)) continue;
       const int length = b.last - pop_top;
       if (exit_copy_length(pop_top + 1, natural_exit) == length) return -1;  // no else clause
+      // (That code may be shared with paths around the loop, `return True`
+      // ending an enclosing if: the constant's place says it came after.)
       for (int k = natural_exit + 1; k < count && found < 0; ++k)
-        if (graph_.dominates(exit_block, block_at(k)) && exit_copy_length(pop_top + 1, k) == length) found = k;
+        if ((constant_return || graph_.dominates(exit_block, block_at(k))) && graph_.blocks[block_at(k)].reachable &&
+            !loop.contains[block_at(k)] && exit_copy_length(pop_top + 1, k) == length)
+          found = k;
     }
     if (found < 0) continue;
     if (target >= 0 && target != found) return -1;
     target = found;
   }
   return target;
+}
+
+// Whether co_consts position `constant` comes after a constant that the
+// code `else_block` dominates (a loop's else clause) loads first: the
+// compiler met that code before the constant.
+bool FunctionDecompiler::constant_added_after_else(int constant, int else_block) const {
+  const auto& instrs = function_.instrs;
+  std::vector<char> seen(code_.consts.size(), 0);
+  for (int i = 0; i < int(instrs.size()); ++i) {
+    if (instrs[i].op != Op::LoadConst || instrs[i].arg < 0 || instrs[i].arg >= int(seen.size())) continue;
+    const int c = instrs[i].arg;
+    if (seen[c]) continue;
+    seen[c] = 1;  // (its first load, in layout order)
+    if (c < constant && !loads_none(i) && graph_.blocks[block_at(i)].reachable &&
+        graph_.dominates(else_block, block_at(i)))
+      return true;
+  }
+  return false;
 }
 
 // ≤3.9: the unreachable `POP_EXCEPT; [unbinding]; JUMP x` following the

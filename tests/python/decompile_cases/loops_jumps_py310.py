@@ -64,3 +64,18 @@ def chained_compare_while_continue_then_code(i, n, x, g):
         if x:
             continue
     g()
+
+
+def for_else_break_to_shared_constant_return(cookie, request_port, request, debug):
+    # 3.10+ copy `return True` into the break; the constant entered
+    # co_consts after the else clause's string, so the break was written
+    # (the `return True` after the loop is also the enclosing if's end).
+    if cookie.port_specified:
+        req_port = request_port(request)
+        for p in cookie.port.split(","):
+            if p == req_port:
+                break
+        else:
+            debug("request port (%s) not found in %s", req_port, cookie.port)
+            return False
+    return True
