@@ -347,6 +347,16 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           if (region.stopped_at) *region.stopped_at = region.stop;
           return true;
         }
+        // 3.10+ `while c:` repeats c at the end of the body and a written
+        // `continue` jumps to the test at the top: a jump to the repeated
+        // test is code running off the end of the body (an except clause of
+        // a try that ends it), where the statement around it goes on.
+        if (region.loop && region.loop->header_block >= 0 && target == region.loop->continue_target &&
+            region.loop->top_test != target && code_.version.minor >= 10 &&
+            target > graph_.blocks[region.loop->header_block].first) {
+          if (region.stopped_at) *region.stopped_at = target;
+          return true;
+        }
         if (region.loop && region.loop->continues_at(target)) {
           emit(out, make::continue_(), i);
           return false;

@@ -24,9 +24,19 @@ int FunctionDecompiler::loop_exit_jump(int at, const Region& region) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
   if (region.loop == nullptr || at < 0 || at >= count) return -1;
+  // (3.10+ `while c:` repeats c at the end of the body; a written
+  // `continue` jumps to the test at the top, so a jump to the repeated
+  // test is the clause falling off the end of the body.)
+  const bool to_latch_copy = [&] {
+    const LoopContext& loop = *region.loop;
+    return code_.version.minor >= 10 && loop.header_block >= 0 && loop.top_test != loop.continue_target &&
+           loop.continue_target > graph_.blocks[loop.header_block].first;
+  }();
   auto exits_loop = [&](int k) {
-    return k < count && instrs[k].op == Op::Jump &&
-           (instrs[k].target == region.loop->follow || region.loop->continues_at(instrs[k].target));
+    if (k >= count || instrs[k].op != Op::Jump) return false;
+    const int target = instrs[k].target;
+    if (to_latch_copy && target == region.loop->continue_target) return false;
+    return target == region.loop->follow || region.loop->continues_at(target);
   };
   if (exits_loop(at)) return at;
   const bool for_loop = instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter;

@@ -172,3 +172,23 @@ def for_try_ifelse_return_except_bare():
                 return x
         except:
             g()
+
+
+def while_try_except_pass(x, g):
+    # 3.10+ repeat the while test at the end of the body; the clause runs
+    # off the end into that copy, where a written continue would jump to
+    # the test at the top.
+    while x():
+        try:
+            g()
+        except KeyError:
+            pass
+
+
+def while_stmt_try_except_pass_then_code(x, g):
+    while x():
+        g(0)
+        try:
+            g(1)
+        except KeyError:
+            pass
