@@ -746,6 +746,7 @@ ast::Body FunctionDecompiler::run() {
   if (!function_.instrs.empty()) walk_region(0, Region{-1, 0, nullptr}, stack, body);
   check_everything_decompiled();
   finish_body(body);
+  restore_debug_block(body);
   return body;
 }
 

@@ -132,6 +132,7 @@ class FunctionDecompiler {
   // walk passes enter_loop_header.
   bool walk_region(int begin, const Region& region, Stack& stack, ast::Body& out, bool enter_loop_header = false);
   void finish_body(ast::Body& body);
+  void restore_debug_block(ast::Body& body) const;
   bool ends_in_unreachable_implicit_return() const;
   // Whether the instruction at `index` is LOAD_CONST None, and whether
   // LOAD_CONST None; RETURN_VALUE starts there.

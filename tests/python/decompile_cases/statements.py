@@ -511,3 +511,21 @@ def if_else_raise_then_code_in_try_finally(c):
         print(2)
     finally:
         print()
+
+
+def debug_block(self, name):
+    """3.10/3.11 keep the True that `if __debug__:` folds to in co_consts:
+    the block is put back where the constants after it begin."""
+    if __debug__:
+        if self.debug >= 3:
+            self.dump(name)
+    return self.command("NOOP", name)
+
+
+def debug_block_and_while_true(self):
+    # (A `while True:` explains the True by itself: nothing to put back.)
+    while True:
+        if self.more():
+            break
+    if __debug__:
+        self.dump(4)
