@@ -121,6 +121,20 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
       return in_tail.name < in_clauses.name ? TailPlace::InElse : TailPlace::AfterTry;
     if (in_tail.constant >= 0 && in_clauses.constant >= 0 && in_tail.constant != in_clauses.constant)
       return in_tail.constant < in_clauses.constant ? TailPlace::InElse : TailPlace::AfterTry;
+    // (When only one side has a name of its own, a name both use, such as
+    // an exception type the tail catches too, went in with whichever was
+    // compiled first.)
+    const std::vector<int> none;
+    if (in_tail.name >= 0 && in_clauses.name < 0) {
+      const int clause_first = first_own_use(clauses, none, body).name;
+      if (clause_first >= 0 && clause_first != in_tail.name)
+        return in_tail.name < clause_first ? TailPlace::InElse : TailPlace::AfterTry;
+    }
+    if (in_clauses.name >= 0 && in_tail.name < 0) {
+      const int tail_first = first_own_use(tail, none, body).name;
+      if (tail_first >= 0 && tail_first != in_clauses.name)
+        return tail_first < in_clauses.name ? TailPlace::InElse : TailPlace::AfterTry;
+    }
   }
   return TailPlace::AfterTry;
 }

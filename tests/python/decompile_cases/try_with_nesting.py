@@ -466,3 +466,4 @@ def if_try_ifelse_except_bare_else_then_code(self):
     else:
         self.g(4)
     self.g()
+
