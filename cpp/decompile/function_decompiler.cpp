@@ -664,9 +664,35 @@ ast::ExprPtr FunctionDecompiler::failing_assert_test() const {
   return make::boolean(false);
 }
 
+// Whether every path through `body` ends in a copy of the implicit
+// `return None` (3.10+ copy it into each branch that falls off the end).
+bool FunctionDecompiler::every_path_ends_in_implicit_return(const ast::Body& body) const {
+  if (body.empty()) return false;
+  if (holds(implicit_return_copies_, body.back().get())) return true;
+  auto* branch = ast::as<ast::If>(body.back());
+  return branch && every_path_ends_in_implicit_return(branch->body) &&
+         every_path_ends_in_implicit_return(branch->orelse);
+}
+
+// `if c: ... else: raise X` ending a function: the first branch falls off
+// the end through copies of the implicit return (3.10+), laid out before
+// the raise. Read as `if c: ...` (each path `return None`) plus `raise X`,
+// the returns would be written ones, with their constant at the wrong place.
+void FunctionDecompiler::restore_else_raise_at_end(ast::Body& body) const {
+  if (code_.version.minor < 10 || body.size() < 2 || !ast::as<ast::Raise>(body.back())) return;
+  auto* branch = ast::as<ast::If>(body[body.size() - 2]);
+  if (branch == nullptr || !branch->orelse.empty() || !every_path_ends_in_implicit_return(branch->body)) return;
+  auto copy = std::make_shared<ast::If>(*branch);
+  copy->orelse.push_back(body.back());
+  body.pop_back();
+  body.back() = copy;
+}
+
 void FunctionDecompiler::finish_body(ast::Body& body) {
   const bool final_return_unreachable = kind_ != CodeKind::Lambda && ends_in_unreachable_implicit_return();
   if (final_return_unreachable) restore_final_else(body);
+  if (kind_ != CodeKind::Lambda && kind_ != CodeKind::Module && kind_ != CodeKind::Class)
+    restore_else_raise_at_end(body);
   // When the implicit return is the unreachable one at the end, every
   // `return None` left in the body was written.
   // Module and class code cannot return: every `return None` there is a

@@ -529,3 +529,13 @@ def debug_block_and_while_true(self):
             break
     if __debug__:
         self.dump(4)
+
+
+def if_then_else_raise_at_end(self, sequence):
+    # 3.10+ copy the implicit return into the first branch, laid out
+    # before the raise: the raise stays the if's else clause.
+    if isinstance(sequence, str):
+        if sequence not in self._sequences:
+            self._sequences.append(sequence)
+    else:
+        raise TypeError("sequence type must be str: %s" % type(sequence))
