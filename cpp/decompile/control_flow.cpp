@@ -603,7 +603,13 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
         graph_.blocks[block_at(start)].first == start &&
         graph_.blocks[block_at(start)].predecessors.size() == 1) {
       const int target = function_.instrs[start].target;
-      if (region.loop->continues_at(target) || target == region.loop->follow) {
+      // (Unless the condition's own code jumps there too: the cleanup of a
+      // chained comparison going straight back to a loop's header.)
+      const bool condition_goes_there = std::any_of(condition.blocks.begin(), condition.blocks.end(), [&](int b) {
+        const ir::Instr& last = function_.instrs[graph_.blocks[b].last];
+        return last.op == Op::Jump && last.target == target && graph_.blocks[b].last != start;
+      });
+      if ((region.loop->continues_at(target) || target == region.loop->follow) && !condition_goes_there) {
         visited_[start] = 1;
         emit(body, target == region.loop->follow ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()),
              start);

@@ -388,3 +388,12 @@ def or_chained_compare_break_at_end(x):
     while True:
         if x or x >= x > 0:
             break
+
+
+def chained_compare_test_in_for_then_raise(opt, shortopts):
+    # The chain's cleanup jumps straight back to the loop's header (3.10/
+    # 3.11), so the false test's own jump back there is no written continue.
+    for i in range(len(shortopts)):
+        if opt == shortopts[i] != ":":
+            return shortopts.startswith(":", i + 1)
+    raise ValueError(opt)
