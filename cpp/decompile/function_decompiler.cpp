@@ -88,7 +88,9 @@ bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
   bool jumped_to = false;
   for (int predecessor : block.predecessors) {
     const ir::Instr& instr = instrs[graph_.blocks[predecessor].last];
-    if (instr.target != return_index - 1 || instr.op == Op::ForIter) continue;
+    // (A for loop's exit too: a `return` written after the loop has a
+    // line of its own, the copy the for statement's.)
+    if (instr.target != return_index - 1) continue;
     if (instr.line != load.line) return false;
     jumped_to = true;
   }

@@ -397,3 +397,12 @@ def chained_compare_test_in_for_then_raise(opt, shortopts):
         if opt == shortopts[i] != ":":
             return shortopts.startswith(":", i + 1)
     raise ValueError(opt)
+
+
+def generator_if_for_falls_off_end(self):
+    # 3.10/3.11 copy the implicit return to the if's false jump and to the
+    # for loop's exit, each with its statement's line: no written return.
+    yield self
+    if self.is_multipart():
+        for subpart in self.get_payload():
+            yield from subpart.walk()
