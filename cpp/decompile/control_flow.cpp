@@ -116,6 +116,22 @@ bool FunctionDecompiler::inside_loop_body(int instr, const Region& region) const
          !after(region.loop->exit);
 }
 
+// Whether `at` starts a block that is one unconditional jump (to `target`,
+// unless that is -1).
+bool FunctionDecompiler::is_lone_jump(int at, int target) const {
+  if (at < 0 || at >= int(function_.instrs.size()) || function_.instrs[at].op != Op::Jump) return false;
+  const cfg::Block& block = graph_.blocks[block_at(at)];
+  return block.first == at && block.last == at && (target < 0 || function_.instrs[at].target == target);
+}
+
+// Whether `target` is the while test that 3.10+ repeat at the end of a
+// loop's body: a written `continue` jumps to the test at the top instead,
+// so a jump there is code running off the body's end.
+bool FunctionDecompiler::is_repeated_loop_test(const LoopContext& loop, int target) const {
+  return code_.version.minor >= 10 && loop.header_block >= 0 && target == loop.continue_target &&
+         loop.top_test != target && target > graph_.blocks[loop.header_block].first;
+}
+
 // Whether the branch the condition falls into gets to the jump target
 // `post` (its post-dominator) only around the loop the region is in: in a
 // loop whose exits all lie in the jumped-to branch (`while True: if a: x
@@ -921,11 +937,7 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   int test_block = -1;
   // (A chained comparison's latch copy may leave by a lone jump of its own.)
   int latch_exit_jump = -1;
-  auto lone_jump_to = [&](int at, int target) {
-    return at < int(function_.instrs.size()) && function_.instrs[at].op == Op::Jump &&
-           function_.instrs[at].target == target && graph_.blocks[block_at(at)].first == at &&
-           graph_.blocks[block_at(at)].last == at;
-  };
+  auto lone_jump_to = [&](int at, int target) { return is_lone_jump(at, target); };
   for (int candidate : loop->latches) {
     const cfg::Block& b = graph_.blocks[candidate];
     const ir::Instr& last = function_.instrs[b.last];
@@ -1025,26 +1037,20 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
 // constants the body adds.
 ast::ExprPtr FunctionDecompiler::infinite_loop_test(const cfg::Loop* loop) const {
   const int const_count = int(code_.consts.size());
-  std::vector<char> loaded(const_count, 0);
-  std::vector<int> first_load(const_count, -1);
-  for (int i = 0; i < int(function_.instrs.size()); ++i) {
-    const ir::Instr& instr = function_.instrs[i];
-    if (instr.op != Op::LoadConst || instr.arg < 0 || instr.arg >= const_count) continue;
-    loaded[instr.arg] = 1;
-    if (first_load[instr.arg] < 0) first_load[instr.arg] = i;
-  }
+  const std::vector<int> first_load = first_constant_loads();
+  auto loaded = [&](int k) { return first_load[k] >= 0; };
   bool has_true = false, has_one = false, unused_true = false, unused_one = false;
   int one_at = -1;
   for (int k = 0; k < const_count; ++k) {
     const Constant& constant = *code_.consts[k];
     if (constant.kind == Constant::Kind::Bool && constant.boolean) {
       has_true = true;
-      unused_true = unused_true || !loaded[k];
+      unused_true = unused_true || !loaded(k);
     }
     if (constant.kind == Constant::Kind::Int && constant.text == "1") {
       has_one = true;
-      unused_one = unused_one || !loaded[k];
-      if (loaded[k]) one_at = k;
+      unused_one = unused_one || !loaded(k);
+      if (loaded(k)) one_at = k;
     }
   }
   bool one = unused_one != unused_true ? unused_one : has_one && !has_true;
@@ -1204,10 +1210,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     // Exits that are a lone jump to another exit are one exit: the final
     // target, unless that is the enclosing loop's header (3.10 jump to a
     // jump back there: that jump is the follow).
-    auto lone_jump_to = [&](int x, int e) {
-      return x != e && function_.instrs[x].op == Op::Jump && function_.instrs[x].target == e &&
-             graph_.blocks[block_at(x)].first == x && graph_.blocks[block_at(x)].last == x;
-    };
+    auto lone_jump_to = [&](int x, int e) { return x != e && is_lone_jump(x, e); };
     auto to_outer = [&](int e) { return region.loop && region.loop->continues_at(e); };
     const std::vector<int> all_exits = exits;
     exits.erase(std::remove_if(exits.begin(), exits.end(),
@@ -1300,7 +1303,9 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   Stack body_stack = stack;
   walk_region(header, region.sub(header, block, &context), body_stack, body, /*enter_loop_header=*/true);
   if (body.empty()) body.push_back(make::pass());
-  emit(out, make::while_(infinite_loop_test(loop), body), header);
+  ast::ExprPtr test = infinite_loop_test(loop);
+  if (ast::as<ast::Constant>(test)->value->kind == Constant::Kind::Bool) printed_while_true_ = true;
+  emit(out, make::while_(test, body), header);
   return follow;
 }
 

@@ -117,29 +117,26 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
   return copies || !jumps_to_end ? first : end;
 }
 
-// A loop's jump back to its header that only the protected code reaches
-// (the try ends the loop body; its except clauses jump back on their own).
-bool FunctionDecompiler::jumps_back_from_body(int at, int protection) const {
+// A block of one jump, outside `protection`, entered only from the code
+// it protects.
+bool FunctionDecompiler::lone_jump_leaving(int at, int protection) const {
+  if (!is_lone_jump(at) || within_protection(at, protection)) return false;
   const cfg::Block& block = graph_.blocks[block_at(at)];
-  if (block.first != at || block.last != at || function_.instrs[at].op != Op::Jump ||
-      function_.instrs[at].target >= at || within_protection(at, protection) || !normally_reachable_[block.id])
-    return false;
   return !block.predecessors.empty() &&
          std::all_of(block.predecessors.begin(), block.predecessors.end(),
                      [&](int pred) { return within_protection(graph_.blocks[pred].last, protection); });
 }
 
+// A loop's jump back to its header that only the protected code reaches
+// (the try ends the loop body; its except clauses jump back on their own).
+bool FunctionDecompiler::jumps_back_from_body(int at, int protection) const {
+  return lone_jump_leaving(at, protection) && function_.instrs[at].target < at && normally_reachable_[block_at(at)];
+}
+
 // 3.13 leave the jump that ends a branch of a protected body out of the
 // protection: a block of that jump alone, entered from the protected code.
 bool FunctionDecompiler::lone_jump_out_of(int at, int protection) const {
-  if (code_.version.minor < 13 || at < 0 || at >= int(function_.instrs.size())) return false;
-  const cfg::Block& block = graph_.blocks[block_at(at)];
-  if (block.first != at || block.last != at || function_.instrs[at].op != Op::Jump ||
-      function_.instrs[at].target <= at || within_protection(at, protection))
-    return false;
-  return !block.predecessors.empty() &&
-         std::all_of(block.predecessors.begin(), block.predecessors.end(),
-                     [&](int pred) { return within_protection(graph_.blocks[pred].last, protection); });
+  return code_.version.minor >= 13 && lone_jump_leaving(at, protection) && function_.instrs[at].target > at;
 }
 
 // Where the code from `at` (a block's start) ends when it is a private

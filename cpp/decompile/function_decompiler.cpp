@@ -57,6 +57,19 @@ void FunctionDecompiler::claim_called_name_unbinding(int call, const std::string
     visited_[target + 3] = 1;
 }
 
+// For each co_consts position, the first instruction (in layout order)
+// that loads it; -1 for constants no instruction loads. The order the
+// compiler met constants in is evidence of where dropped code stood.
+std::vector<int> FunctionDecompiler::first_constant_loads() const {
+  const int count = int(code_.consts.size());
+  std::vector<int> first(count, -1);
+  for (int i = 0; i < int(function_.instrs.size()); ++i) {
+    const ir::Instr& instr = function_.instrs[i];
+    if (instr.op == Op::LoadConst && instr.arg >= 0 && instr.arg < count && first[instr.arg] < 0) first[instr.arg] = i;
+  }
+  return first;
+}
+
 bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
   if (code_.version.minor < 10 || return_index < 2) return false;
   const ir::Instr& load = function_.instrs[return_index - 1];
@@ -349,13 +362,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           if (region.stopped_at) *region.stopped_at = region.stop;
           return true;
         }
-        // 3.10+ `while c:` repeats c at the end of the body and a written
-        // `continue` jumps to the test at the top: a jump to the repeated
-        // test is code running off the end of the body (an except clause of
-        // a try that ends it), where the statement around it goes on.
-        if (region.loop && region.loop->header_block >= 0 && target == region.loop->continue_target &&
-            region.loop->top_test != target && code_.version.minor >= 10 &&
-            target > graph_.blocks[region.loop->header_block].first) {
+        // A jump to the while test repeated at the end of the body is code
+        // running off the body's end (an except clause of a try that ends
+        // it), where the statement around it goes on.
+        if (region.loop && is_repeated_loop_test(*region.loop, target)) {
           if (region.stopped_at) *region.stopped_at = target;
           return true;
         }

@@ -248,7 +248,10 @@ class FunctionDecompiler {
   int try_body_end(int start, int protection, int loop_header = -1) const;
   std::vector<char> reachable_before(int from, int stop) const;
   int end_of_private_return(int at) const;
+  bool lone_jump_leaving(int at, int protection) const;
   bool lone_jump_out_of(int at, int protection) const;
+  bool is_lone_jump(int at, int target = -1) const;
+  bool is_repeated_loop_test(const LoopContext& loop, int target) const;
   bool jumps_back_from_body(int at, int protection) const;
   std::vector<char> reachable_without_exceptions(int from) const;
   bool jumps_back_into(int at, int protection, int depth = 0, int loop_header = -1) const;
@@ -333,6 +336,8 @@ class FunctionDecompiler {
   int break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const;
   int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
   bool constant_added_after_else(int constant, int else_block) const;
+  std::vector<int> first_constant_loads() const;
+  bool printed_while_true_ = false;  // a loop was read as `while True:` (its True is in co_consts)
   bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
   // The jump of a break/continue at `at` (a for loop's break pops the
   // iterator first), or the last instruction of the copy of the code after

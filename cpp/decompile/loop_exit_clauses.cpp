@@ -24,18 +24,12 @@ int FunctionDecompiler::loop_exit_jump(int at, const Region& region) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
   if (region.loop == nullptr || at < 0 || at >= count) return -1;
-  // (3.10+ `while c:` repeats c at the end of the body; a written
-  // `continue` jumps to the test at the top, so a jump to the repeated
-  // test is the clause falling off the end of the body.)
-  const bool to_latch_copy = [&] {
-    const LoopContext& loop = *region.loop;
-    return code_.version.minor >= 10 && loop.header_block >= 0 && loop.top_test != loop.continue_target &&
-           loop.continue_target > graph_.blocks[loop.header_block].first;
-  }();
+  // (A jump to the while test repeated at the end of the body is the
+  // clause falling off the end of the body.)
   auto exits_loop = [&](int k) {
     if (k >= count || instrs[k].op != Op::Jump) return false;
     const int target = instrs[k].target;
-    if (to_latch_copy && target == region.loop->continue_target) return false;
+    if (is_repeated_loop_test(*region.loop, target)) return false;
     return target == region.loop->follow || region.loop->continues_at(target);
   };
   if (exits_loop(at)) return at;
@@ -128,15 +122,10 @@ int FunctionDecompiler::copied_break_target(const cfg::Loop& loop, int natural_e
 // code `else_block` dominates (a loop's else clause) loads first: the
 // compiler met that code before the constant.
 bool FunctionDecompiler::constant_added_after_else(int constant, int else_block) const {
-  const auto& instrs = function_.instrs;
-  std::vector<char> seen(code_.consts.size(), 0);
-  for (int i = 0; i < int(instrs.size()); ++i) {
-    if (instrs[i].op != Op::LoadConst || instrs[i].arg < 0 || instrs[i].arg >= int(seen.size())) continue;
-    const int c = instrs[i].arg;
-    if (seen[c]) continue;
-    seen[c] = 1;  // (its first load, in layout order)
-    if (c < constant && !loads_none(i) && graph_.blocks[block_at(i)].reachable &&
-        graph_.dominates(else_block, block_at(i)))
+  const std::vector<int> first_load = first_constant_loads();
+  for (int c = 0; c < constant && c < int(first_load.size()); ++c) {
+    const int i = first_load[c];
+    if (i >= 0 && !loads_none(i) && graph_.blocks[block_at(i)].reachable && graph_.dominates(else_block, block_at(i)))
       return true;
   }
   return false;
