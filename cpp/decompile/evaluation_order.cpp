@@ -296,9 +296,19 @@ bool FunctionDecompiler::unpacked_into_values(int index) const {
     case ir::Op::LoadDeref:
     case ir::Op::LoadClassDeref:
       return false;
+    case ir::Op::PopTop:
+      return dropped_store_target(index + 1) < 0;
     default:
       return !ir::is_name_store(next);
   }
+}
+
+int FunctionDecompiler::dropped_store_target(int index) const {
+  if (code_.version.minor < 13) return -1;
+  const auto& instrs = function_.instrs;
+  int next = index + 1;
+  while (next < int(instrs.size()) && instrs[next].op == ir::Op::PopTop) ++next;
+  return next < int(instrs.size()) && instrs[next].op == ir::Op::StoreFast ? next : -1;
 }
 
 void FunctionDecompiler::unpack_into_temporaries(int index, const std::shared_ptr<AssignmentGroup>& group,

@@ -194,6 +194,9 @@ class FunctionDecompiler {
   // UNPACK_SEQUENCE whose items stay on the stack as values (generated
   // code) rather than being stored: `__temp_1, __temp_2 = value`.
   bool unpacked_into_values(int index) const;
+  // 3.13+: the POP_TOP at index stands for a store to the local that the
+  // store after it (and after further POP_TOPs) writes; -1 if it does not.
+  int dropped_store_target(int index) const;
   void unpack_into_temporaries(int index, const std::shared_ptr<AssignmentGroup>& group, Stack& stack,
                                ast::Body& out);
 

@@ -169,12 +169,10 @@ void FunctionDecompiler::discard(int index, Stack& stack, ast::Body& out) {
   // 3.13 turn the first of two stores to the same local (`a, _, _ = t`)
   // into POP_TOP: that slot's target is the name the next store writes
   // (after the other POP_TOPs of a run: `t, _, _, _ = x`).
-  if (!stack.empty() && stack.back().kind == Value::Kind::Slot && code_.version.minor >= 13) {
-    int next = index + 1;
-    while (next < int(function_.instrs.size()) && function_.instrs[next].op == Op::PopTop) ++next;
-    if (next < int(function_.instrs.size()) && function_.instrs[next].op == Op::StoreFast) {
+  if (!stack.empty() && stack.back().kind == Value::Kind::Slot) {
+    if (const int target_store = dropped_store_target(index); target_store >= 0) {
       Value slot = pop(stack, index);
-      store(index, slot, make::name(function_.instrs[next].name, ast::ExprContext::Store), stack, out);
+      store(index, slot, make::name(function_.instrs[target_store].name, ast::ExprContext::Store), stack, out);
       return;
     }
   }

@@ -426,6 +426,12 @@ def unpacking_with_repeated_targets_between(t):
     return a, b
 
 
+def unpacking_call_result_into_leading_repeated_targets(module):
+    # The first item is popped, not stored: still `_`, not temporaries.
+    _, _, name = module.rpartition(".")
+    return name
+
+
 # ≤3.9 keep the dead jump over the else clause after a branch that ends
 # in a raise: it says there was an else (and elif) ...
 def elif_after_raising_branch(self, path):
