@@ -296,8 +296,7 @@ bool FunctionDecompiler::unpacked_into_values(int index) const {
     case ir::Op::LoadDeref:
     case ir::Op::LoadClassDeref:
       return false;
-    case ir::Op::PopTop:
-      return dropped_store_target(index + 1) < 0;
+    case ir::Op::PopTop: return dropped_store_target(index + 1) < 0;
     default:
       return !ir::is_name_store(next);
   }
