@@ -837,10 +837,33 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     stack = else_stack;
     return else_falls ? continue_at : -1;
   }
+  // 3.10+ do not thread a jump to a while loop's closing jump (it has the
+  // line of the body's last statement): a first branch that goes back to
+  // the loop's start with a backward jump of its own,
+  // while the other runs on to the closing one, ends in a written
+  // `continue` and the rest of the loop body follows the if (an else
+  // clause would compile to a forward jump there).
+  if (then_falls && else_falls && !else_body.empty() && ends_in_own_continue_jump(then_start, else_start, region)) {
+    then_body.push_back(make::continue_());
+    emit(out, make::if_(test, then_body, {}), index);
+    for (auto& stmt : else_body) out.push_back(stmt);
+    stack = else_stack;
+    return continue_at;
+  }
   emit(out, make::if_(test, then_body, else_body), index);
   stack = then_falls ? then_stack : else_stack;
   if (!then_falls && !else_falls) return -1;
   return continue_at;
+}
+
+bool FunctionDecompiler::ends_in_own_continue_jump(int then_start, int else_start, const Region& region) const {
+  if (code_.version.minor < 10 || !region.loop || then_start >= else_start || else_start < 1) return false;
+  const int last = else_start - 1;
+  const ir::Instr& jump = function_.instrs[last];
+  // (A for loop's closing jump has no line of its own, so there the
+  // compiler does thread the else form's jump to it: both read the same.)
+  return jump.op == Op::Jump && jump.target < last && region.loop->continues_at(jump.target) &&
+         function_.instrs[jump.target].op != Op::ForIter && visited_[last] && graph_.blocks[block_at(last)].reachable;
 }
 
 // Where the latch's copy of a one-jump test starts, extended backwards

@@ -254,6 +254,9 @@ class FunctionDecompiler {
   bool lone_jump_leaving(int at, int protection) const;
   bool lone_jump_out_of(int at, int protection) const;
   bool is_lone_jump(int at, int target = -1) const;
+  // Whether the branch laid out from then_start to else_start ends in a
+  // backward jump of its own to the loop's start (3.10+: a `continue`).
+  bool ends_in_own_continue_jump(int then_start, int else_start, const Region& region) const;
   bool is_repeated_loop_test(const LoopContext& loop, int target) const;
   bool jumps_back_from_body(int at, int protection) const;
   std::vector<char> reachable_without_exceptions(int from) const;

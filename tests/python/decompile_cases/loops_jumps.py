@@ -406,3 +406,35 @@ def generator_if_for_falls_off_end(self):
     if self.is_multipart():
         for subpart in self.get_payload():
             yield from subpart.walk()
+
+
+def while_true_branch_continues_rest_follows(q):
+    # 3.10+: the `continue` is a backward jump of its own; an else clause
+    # would jump forward to the loop's closing jump instead.
+    while True:
+        w = q.get()
+        if w is not None:
+            w.run()
+            continue
+        q.put(None)
+        if w:
+            return
+        del w
+
+
+def for_branch_continues_rest_follows(q):
+    # In a for loop both spellings compile alike (the jump is threaded).
+    for w in q:
+        if w is not None:
+            w.run()
+            continue
+        q.put(None)
+
+
+def while_true_if_else_at_body_end(q):
+    while True:
+        w = q.get()
+        if w:
+            w.run()
+        else:
+            q.put(w)
