@@ -595,7 +595,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   }
 
   // 3.12+ have no backward conditional jumps: `if c: <leaves>` ending a
-  // loop body jumps over a lone JUMP_BACKWARD when c holds. Falling into
+  // loop body jumps over a lone JUMP_BACKWARD when c holds. (Inside a try
+  // body that jump, added late, is left out of the exception table, while
+  // a written `continue` is protected like the test before it: there the
+  // table tells the two apart whichever way round the test reads.) Falling into
   // that jump is the end of the body, not a written `continue`.
   // `if c: continue` (falling into the jump when c holds) compiles to the
   // same jumps, so the written continue is kept where the test reads that
@@ -605,7 +608,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       code_.version.minor >= 12 && region.loop && join == region.stop && region.stop == region.loop->continue_target &&
       then_start + 1 == else_start && then_start < int(function_.instrs.size()) &&
       function_.instrs[then_start].op == Op::Jump && function_.instrs[then_start].target == region.loop->continue_target &&
-      !then_is_true;
+      (then_is_true ? region.protection >= 0 && !within_protection(then_start, region.protection)
+                    : region.protection < 0 || !within_protection(then_start, region.protection));
   int stopped = -1;  // where the last branch walked left the protected region
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
     if (start == join) return true;
@@ -613,11 +617,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       visited_[start] = 1;
       return true;
     }
-    // A jump of its own (one way in) to the loop's continue target or exit
-    // is a written `continue` / `break`, not the natural end of the body.
+    // A jump of its own (reached from the condition only) to the loop's
+    // continue target or exit is a written `continue` / `break`, not the
+    // natural end of the body.
     if (region.loop && start < int(function_.instrs.size()) && function_.instrs[start].op == Op::Jump &&
-        graph_.blocks[block_at(start)].first == start &&
-        graph_.blocks[block_at(start)].predecessors.size() == 1) {
+        graph_.blocks[block_at(start)].first == start && only_from_condition(block_at(start), condition)) {
       const int target = function_.instrs[start].target;
       // (Unless the condition's own code jumps there too: the cleanup of a
       // chained comparison going straight back to a loop's header.)
@@ -854,6 +858,17 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   stack = then_falls ? then_stack : else_stack;
   if (!then_falls && !else_falls) return -1;
   return continue_at;
+}
+
+bool FunctionDecompiler::only_from_condition(int block, const Condition& condition) const {
+  const auto& predecessors = graph_.blocks[block].predecessors;
+  if (predecessors.size() == 1) return true;
+  // (≤3.9 thread the jump of an empty branch over an else clause to the
+  // loop's header: several ways in from the test read as `if a or b: pass`.)
+  if (code_.version.minor <= 9) return false;
+  return std::all_of(predecessors.begin(), predecessors.end(), [&](int p) {
+    return std::find(condition.blocks.begin(), condition.blocks.end(), p) != condition.blocks.end();
+  });
 }
 
 bool FunctionDecompiler::ends_in_own_continue_jump(int then_start, int else_start, const Region& region) const {
