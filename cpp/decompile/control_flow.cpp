@@ -607,7 +607,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   const bool jumps_over_latch =
       code_.version.minor >= 12 && region.loop && join == region.stop && region.stop == region.loop->continue_target &&
       then_start + 1 == else_start && then_start < int(function_.instrs.size()) &&
-      function_.instrs[then_start].op == Op::Jump && function_.instrs[then_start].target == region.loop->continue_target &&
+      function_.instrs[then_start].op == Op::Jump &&
+      function_.instrs[then_start].target == region.loop->continue_target &&
       (then_is_true ? region.protection >= 0 && !within_protection(then_start, region.protection)
                     : region.protection < 0 || !within_protection(then_start, region.protection));
   int stopped = -1;  // where the last branch walked left the protected region
