@@ -811,7 +811,12 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   const bool explicit_empty_then = then_falls && then_start != join && then_start < int(function_.instrs.size()) &&
                                    function_.instrs[then_start].op == Op::Jump &&
                                    function_.instrs[then_start].target == join && !jumps_over_latch;
-  if (then_body.empty() && !else_body.empty() && !explicit_empty_then) {
+  // 3.13 copy the end of an except clause into each branch: an empty first
+  // branch holding such a copy, laid out before the other, was written
+  // `if c: pass` (`if not c: X` would put X first).
+  const bool copied_empty_then = code_.version.minor >= 13 && then_falls && then_start != join &&
+                                 then_start < else_start && clause_end(then_stopped) && !jumps_over_latch;
+  if (then_body.empty() && !else_body.empty() && !explicit_empty_then && !copied_empty_then) {
     test = negate_condition(test);
     std::swap(then_body, else_body);
   }
