@@ -135,6 +135,16 @@ bool is_def_value(const Value& value) {
          (value.kind == Value::Kind::Function || !value.decorators.empty());
 }
 
+// A slice as written: a `None` bound is the same constant the compiler
+// loads for an omitted one (`x[2:]`, not `x[2:None]`).
+ast::ExprPtr written_slice(const ast::ExprPtr& lower, const ast::ExprPtr& upper, const ast::ExprPtr& step) {
+  auto omitted = [](const ast::ExprPtr& e) -> ast::ExprPtr {
+    auto* c = ast::as<ast::Constant>(e);
+    return c && c->value->kind == Constant::Kind::None ? nullptr : e;
+  };
+  return make::slice(omitted(lower), omitted(upper), step ? omitted(step) : nullptr);
+}
+
 }  // namespace
 
 Value FunctionDecompiler::pop(Stack& stack, int index) {
@@ -777,7 +787,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       ast::ExprPtr upper = pop_expr(stack, index);
       ast::ExprPtr lower = pop_expr(stack, index);
       ast::ExprPtr owner = pop_expr(stack, index);
-      push(make::subscript(owner, make::slice(lower, upper)));
+      push(make::subscript(owner, written_slice(lower, upper, nullptr)));
       return;
     }
     case Op::StoreSlice: {
@@ -785,7 +795,8 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       ast::ExprPtr lower = pop_expr(stack, index);
       ast::ExprPtr owner = pop_expr(stack, index);
       Value value = pop(stack, index);
-      store(index, value, make::subscript(owner, make::slice(lower, upper), ast::ExprContext::Store), stack, out);
+      store(index, value, make::subscript(owner, written_slice(lower, upper, nullptr), ast::ExprContext::Store), stack,
+            out);
       return;
     }
     case Op::UnaryNegative:
@@ -870,12 +881,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       ast::ExprPtr step = instr.arg == 3 ? pop_expr(stack, index) : nullptr;
       ast::ExprPtr upper = pop_expr(stack, index);
       ast::ExprPtr lower = pop_expr(stack, index);
-      auto is_none = [](const ast::ExprPtr& e) {
-        auto* c = ast::as<ast::Constant>(e);
-        return c && c->value->kind == Constant::Kind::None;
-      };
-      push(make::slice(is_none(lower) ? nullptr : lower, is_none(upper) ? nullptr : upper,
-                       step && is_none(step) ? nullptr : step));
+      push(written_slice(lower, upper, step));
       return;
     }
     case Op::BuildUnpack: {

@@ -484,3 +484,13 @@ def conditional_values_ending_alike(f, g, x, c):
 # 3.13 fold `not not x` into a bare TO_BOOL.
 def double_negation(self):
     return not not dir(self.object)
+
+
+def slices_with_omitted_bounds(t, lines, v):
+    # 3.12+ load None for an omitted bound (BINARY_SLICE / STORE_SLICE).
+    a = t[2:]
+    b = lines.pop(0)[2:]
+    c = t[:]
+    t[1:] = v
+    t[:] = a
+    return t[a:b] + t[b:] + t[::2] + c
