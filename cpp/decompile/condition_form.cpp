@@ -32,6 +32,14 @@ bool is_foldable_compare(const ast::ExprPtr& expr, bool none_tests_are_jumps) {
   return op == ast::CmpOp::In || op == ast::CmpOp::NotIn;
 }
 
+bool is_none_test(const ast::ExprPtr& expr) {
+  auto* compare = ast::as<ast::Compare>(expr);
+  if (compare == nullptr || compare->ops.size() != 1) return false;
+  auto* other = ast::as<ast::Constant>(compare->comparators[0]);
+  return (compare->ops[0] == ast::CmpOp::Is || compare->ops[0] == ast::CmpOp::IsNot) && other &&
+         other->value->kind == Constant::Kind::None;
+}
+
 ast::ExprPtr not_(ast::ExprPtr expr) {
   return make::unaryop(ast::UnaryOperator::Not, std::move(expr));
 }
@@ -57,6 +65,8 @@ std::array<Spelling, 2> spellings(const ast::ExprPtr& expr, bool none_tests_are_
   if (op == nullptr) {
     Spelling negated{0, 1, not_(expr)};
     if (is_foldable_compare(expr, none_tests_are_jumps)) negated = Spelling{1, 0, negate(expr)};
+    // (A None test the jump takes either way round is negated for free.)
+    else if (is_none_test(expr) && none_tests_are_jumps) negated = Spelling{0, 0, negate(expr)};
     return {Spelling{0, 0, expr}, negated};
   }
   const auto flipped = op->op == ast::BoolOperator::And ? ast::BoolOperator::Or : ast::BoolOperator::And;

@@ -74,3 +74,10 @@ def chain_ending_in_is_not_none(a, b):
     if a == b is not None:
         return 1
     return a is b is None
+
+
+def none_test_inside_or_chain(executor):
+    # 3.11+ jump on None either way round: no `not x is not None`.
+    if _shutdown or executor is None or executor._shutdown:
+        return 1
+    return 2
