@@ -66,7 +66,8 @@ std::array<Spelling, 2> spellings(const ast::ExprPtr& expr, bool none_tests_are_
     Spelling negated{0, 1, not_(expr)};
     if (is_foldable_compare(expr, none_tests_are_jumps)) negated = Spelling{1, 0, negate(expr)};
     // (A None test the jump takes either way round is negated for free.)
-    else if (is_none_test(expr) && none_tests_are_jumps) negated = Spelling{0, 0, negate(expr)};
+    else if (is_none_test(expr) && none_tests_are_jumps)
+      negated = Spelling{0, 0, negate(expr)};
     return {Spelling{0, 0, expr}, negated};
   }
   const auto flipped = op->op == ast::BoolOperator::And ? ast::BoolOperator::Or : ast::BoolOperator::And;
