@@ -853,12 +853,12 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // while the other runs on to the closing one, ends in a written
   // `continue` and the rest of the loop body follows the if (an else
   // clause would compile to a forward jump there).
-  if (then_falls && else_falls && !else_body.empty() && ends_in_own_continue_jump(then_start, else_start, region)) {
+  if (then_falls && !else_body.empty() && ends_in_own_continue_jump(then_start, else_start, region)) {
     then_body.push_back(make::continue_());
     emit(out, make::if_(test, then_body, {}), index);
     for (auto& stmt : else_body) out.push_back(stmt);
     stack = else_stack;
-    return continue_at;
+    return else_falls ? continue_at : -1;
   }
   emit(out, make::if_(test, then_body, else_body), index);
   stack = then_falls ? then_stack : else_stack;
@@ -944,6 +944,42 @@ int FunctionDecompiler::shared_return_after_endless_loop(int header_block, const
       return tail;
   }
   return -1;
+}
+
+// A loop without a test whose last statement is a `break`: the compiler
+// drops a jump to the very next instruction, so the loop is left by falling
+// out of its last test. The code there, unlike body code that returns or
+// raises, runs on into code the loop's header does not dominate (the join
+// of an enclosing if statement). Returns it when it is the one such place,
+// else -1.
+int FunctionDecompiler::fallen_out_break_target(int header_block, const cfg::Loop& loop) const {
+  auto runs_past_loop = [&](int start) {
+    std::vector<char> seen(graph_.blocks.size(), 0);
+    std::vector<int> work{start};
+    while (!work.empty()) {
+      const int b = work.back();
+      work.pop_back();
+      if (seen[b]) continue;
+      seen[b] = 1;
+      if (!graph_.dominates(header_block, b)) return true;
+      for (int next : graph_.blocks[b].successors) work.push_back(next);
+    }
+    return false;
+  };
+  int found = -1;
+  for (const cfg::Block& b : graph_.blocks) {
+    // (Not code inside a try statement in the body: a break leaves that
+    // through its finally body or handler, so the code after the loop is
+    // outside it.)
+    if (!b.reachable || loop.contains[b.id] || b.handler_block != graph_.blocks[header_block].handler_block) continue;
+    const bool entered_from_loop = std::any_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
+      return loop.contains[p] && graph_.blocks[p].handler_block == b.handler_block;
+    });
+    if (!entered_from_loop || !runs_past_loop(b.id)) continue;
+    if (found >= 0) return -1;
+    found = b.first;
+  }
+  return found;
 }
 
 const cfg::Loop* FunctionDecompiler::loop_sharing_header(const cfg::Loop& loop, int latch, int test_start) {
@@ -1274,6 +1310,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (const int end = except_star_loop_follow(block, natural_exit, region); end >= 0) return end;
     if (exits.empty() && natural_exit < 0)
       if (const int end = shared_return_after_endless_loop(block, *loop, region); end >= 0) return end;
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = fallen_out_break_target(block, *loop); end >= 0) return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 

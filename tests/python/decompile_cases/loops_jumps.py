@@ -438,3 +438,22 @@ def while_true_if_else_at_body_end(q):
             w.run()
         else:
             q.put(w)
+
+
+def endless_loop_left_by_final_break_inside_if(unwrap, g):
+    # The break is the body's last statement: no jump, the loop is left by
+    # falling out of the last test into code an enclosing if joins.
+    if unwrap is not None:
+        while True:
+            if hasattr(unwrap, "__wrapped__"):
+                unwrap = unwrap.__wrapped__
+                continue
+            if isinstance(unwrap, list):
+                unwrap = unwrap[0]
+                continue
+            break
+        if hasattr(unwrap, "__globals__"):
+            g = unwrap.__globals__
+    if g is None:
+        g = 1
+    return g
