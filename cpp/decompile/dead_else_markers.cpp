@@ -47,4 +47,23 @@ bool FunctionDecompiler::dead_label_after_branch(int head) const {
   return !after.reachable && after.first == last + 1;
 }
 
+// The same for a try statement whose except clauses all leave: a clause
+// ending in a raise keeps its `POP_EXCEPT; [unbinding;] JUMP end` after
+// it. The try's else clause is compiled after the clauses, so a jump past
+// `code_start` (where the body goes on) says that the code there, up to
+// the jump's target, was the else clause. Returns that target, or -1.
+int FunctionDecompiler::dead_clause_exit_past(int handler, int code_start,
+                                              const std::vector<ast::ExceptHandler>& handlers) const {
+  if (code_.version.minor > 9 || handler < 0) return -1;
+  const int end = std::min(code_start, int(function_.instrs.size()));
+  for (int i = handler; i < end; ++i) {
+    if (function_.instrs[i].op != Op::PopExcept) continue;
+    for (const ast::ExceptHandler& clause : handlers) {
+      // (Clauses of a try nested in a clause jump to its own end, inside.)
+      if (const int target = dead_clause_exit(i, clause.name.value_or("")); target > code_start) return target;
+    }
+  }
+  return -1;
+}
+
 }  // namespace depyf::decompile

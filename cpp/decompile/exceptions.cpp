@@ -1206,6 +1206,19 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     emit(out, make_try({}), index);
     return instrs[body_end].target;
   }
+  // ≤3.9: every clause leaves, and one that raises jumps (dead) past the
+  // code after the body: that code up to the jump's target is the try's
+  // else clause (dead_else_markers.cpp), the code after the try goes on
+  // there.
+  bool join_from_dead_exit = false;
+  if (!star && join < 0 && falls && !tail_falls && body_end < int(instrs.size())) {
+    const int code_start = resolve_jumps(body_end);
+    const int target = dead_clause_exit_past(handler, code_start, handlers);
+    if (target > code_start && (target == region.stop || inside(target, region))) {
+      join = target;
+      join_from_dead_exit = true;
+    }
+  }
   ast::Body orelse;
   bool else_falls = falls;
   int else_stop = body_end;
@@ -1323,6 +1336,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     return else_falls ? else_stop : -1;
   }
   emit(out, make_try(orelse), index);
+  if (join_from_dead_exit && !else_falls) return -1;
   return join;
 }
 

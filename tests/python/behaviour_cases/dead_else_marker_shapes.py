@@ -59,13 +59,30 @@ def inner_returns_then_elif(a, b, c):
     return out
 
 
+def try_else_in_if(size, fail):
+    out = []
+    if size is None:
+        size = -1
+    else:
+        try:
+            if fail:
+                raise AttributeError(fail)
+        except AttributeError:
+            raise TypeError(size)
+        else:
+            out.append("else")
+        out.append("after try")
+    out.append(size)
+    return out
+
+
 def run_cases(ns):
     results = []
 
     def call(name, *args):
         try:
             return ns[name](*args)
-        except ValueError as error:
+        except (ValueError, TypeError) as error:
             return ("ValueError", error.args)
 
     for a in (0, 1):
@@ -78,4 +95,7 @@ def run_cases(ns):
     for strict in (0, 1):
         for keep in (0, 1):
             results.append(call("inner_else_continue", [[1, 2], [3], [4, 5, 6]], strict, keep))
+    for size in (None, 3):
+        for fail in (0, 1):
+            results.append(call("try_else_in_if", size, fail))
     return results

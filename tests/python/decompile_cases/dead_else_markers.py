@@ -1,6 +1,7 @@
-"""≤3.9 leave unreachable jumps and jump targets where an if had an else
+"""≤3.9 leave unreachable jumps and jump targets where an if or try had an else
 clause: after a branch ending in a raise, after an inner if/else whose
-branches both return, threaded on to an enclosing end or a loop's header.
+branches both return, threaded on to an enclosing end or a loop's header;
+after an except clause ending in a raise (the try's end, past its else).
 Every function here must round-trip exactly on every version 3.8-3.13."""
 
 
@@ -172,3 +173,56 @@ def raise_else_return_at_end(path):
         raise ValueError(path)
     else:
         return name
+
+
+def try_else_after_raising_clause_in_if(self, size):
+    if size is None:
+        size = -1
+    else:
+        try:
+            size_index = size.__index__
+        except AttributeError:
+            raise TypeError(size)
+        else:
+            size = size_index()
+    return size
+
+
+def try_else_after_raising_named_clause_in_if(self, size):
+    if size is None:
+        size = -1
+    else:
+        try:
+            size_index = size.__index__
+        except AttributeError as e:
+            raise TypeError(size) from e
+        else:
+            size = size_index()
+    return size
+
+
+def try_else_after_raising_and_returning_clauses_in_if(self, size):
+    if size is None:
+        size = -1
+    else:
+        try:
+            size_index = size.__index__
+        except AttributeError:
+            raise TypeError(size)
+        except KeyError:
+            return 5
+        else:
+            size = size_index()
+    return size
+
+
+def try_raising_clause_then_code_in_if(self, size):
+    if size is None:
+        size = -1
+    else:
+        try:
+            size_index = size.__index__
+        except AttributeError:
+            raise TypeError(size)
+        size = size_index()
+    return size
