@@ -696,6 +696,37 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // (Branches that meet with a value each are a conditional expression.)
   bool then_falls = branch(then_start, then_stack, then_body);
   int then_stopped = stopped >= 0 ? stopped : join;  // (a jump to the join stops there too)
+  // ≤3.9: a branch whose last jump back to the loop's header (or out of
+  // the loop) is followed by the dead jump over the else clause ended in a
+  // written `continue` (`break`): running off its end would have been that
+  // one jump, threaded.
+  // (Not a jump that ends a compound statement ending the branch: an
+  // inner `if c: continue`.)
+  auto compound = [](const ast::StmtPtr& statement) {
+    switch (statement->kind) {
+      case ast::StmtKind::For:
+      case ast::StmtKind::AsyncFor:
+      case ast::StmtKind::While:
+      case ast::StmtKind::If:
+      case ast::StmtKind::With:
+      case ast::StmtKind::AsyncWith:
+      case ast::StmtKind::Match:
+      case ast::StmtKind::Try:
+      case ast::StmtKind::TryStar: return true;
+      default: return false;
+    }
+  };
+  if (dead_jump_over_else && then_falls && region.loop && then_start <= else_start - 2 &&
+      (then_body.empty() || !compound(then_body.back()))) {
+    const int at = else_start - 2;
+    const ir::Instr& last = function_.instrs[at];
+    if (last.op == Op::Jump && visited_[at] && graph_.blocks[block_at(at)].reachable &&
+        (region.loop->continues_at(last.target) || last.target == region.loop->follow)) {
+      emit(then_body,
+           last.target == region.loop->follow ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), at);
+      then_falls = false;
+    }
+  }
   stopped = -1;
   bool else_falls = branch(else_start, else_stack, else_body);
   int else_stopped = stopped >= 0 ? stopped : join;

@@ -76,6 +76,25 @@ def try_else_in_if(size, fail):
     return out
 
 
+class Point:
+    def __init__(self, cond, ignore):
+        self.cond, self.ignore, self.hits = cond, ignore, 0
+
+
+def written_continue_before_else(items, seen):
+    for b in items:
+        b.hits += 1
+        if not b.cond:
+            if b.ignore > 0:
+                b.ignore -= 1
+                continue
+            else:
+                return (b.cond, b.ignore, True)
+        else:
+            seen.append(b.cond)
+    return seen
+
+
 def run_cases(ns):
     results = []
 
@@ -98,4 +117,8 @@ def run_cases(ns):
     for size in (None, 3):
         for fail in (0, 1):
             results.append(call("try_else_in_if", size, fail))
+    points = [Point(0, 1), Point(1, 0), Point(0, 0), Point(1, 1)]
+    results.append(call("written_continue_before_else", points, []))
+    results.append(call("written_continue_before_else", points, []))
+    results.append([(p.cond, p.ignore, p.hits) for p in points])
     return results

@@ -226,3 +226,44 @@ def try_raising_clause_then_code_in_if(self, size):
             raise TypeError(size)
         size = size_index()
     return size
+
+
+def written_continue_before_else(items, f):
+    for b in items:
+        if not b.enabled:
+            continue
+        b.hits += 1
+        if not b.cond:
+            if b.ignore > 0:
+                b.ignore -= 1
+                continue
+            else:
+                return (b, True)
+        else:
+            f(b)
+    return None
+
+
+def written_break_before_else(items, f):
+    for b in items:
+        if b.a:
+            if b.ignore > 0:
+                b.ignore -= 1
+                break
+            else:
+                return b
+        else:
+            f(b)
+    return None
+
+
+def inner_continue_then_elif(names, namer, base):
+    out = []
+    for name in names:
+        if namer is None:
+            if not name.startswith(base):
+                continue
+        elif name.endswith(base):
+            continue
+        out.append(name)
+    return out
