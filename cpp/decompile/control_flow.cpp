@@ -588,7 +588,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   } else if (dead_target >= 0 && region.loop && region.loop->continues_at(dead_target)) {
     // (Threaded to the loop's header: the if ended the loop's body.)
     dead_jump_over_else = true;
-    if (join == else_start && region.stop >= 0 && (region.stop > else_start || region.loop->continues_at(region.stop)))
+    if ((join == else_start || join < 0) && region.stop >= 0 &&
+        (region.stop > else_start || region.loop->continues_at(region.stop)))
       join = region.stop;
   }
   // ... and after one that ends in a break or continue (the jump of the
@@ -620,6 +621,16 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
     if (start == join) return true;
     if (jumps_over_latch && start == then_start) {
+      visited_[start] = 1;
+      return true;
+    }
+    // ≤3.9: the loop body's own last jump back to the header (right before
+    // the loop's exit), which a branch reaches when the if/else chains
+    // around it ended the body, is the body's end: the jump of a written
+    // `continue` there would come before it.
+    if (code_.version.minor <= 9 && region.loop && join == region.loop->continue_target &&
+        (start + 1 == region.loop->exit || start + 1 == region.loop->follow) &&
+        is_lone_jump(start, region.loop->continue_target)) {
       visited_[start] = 1;
       return true;
     }

@@ -267,3 +267,19 @@ def inner_continue_then_elif(names, namer, base):
             continue
         out.append(name)
     return out
+
+
+def elif_ending_in_break_test_at_loop_end(pattern, iscased):
+    prefix = []
+    for op, av in pattern:
+        if op is LITERAL:
+            if iscased and iscased(av):
+                break
+            prefix.append(av)
+        elif op is SUBPATTERN:
+            got_all = g(av)
+            if not got_all:
+                break
+        else:
+            break
+    return prefix
