@@ -1075,6 +1075,26 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   body_region.stopped_at = &body_stopped;
   bool falls = walk_region(index, body_region, body_stack, body, at_loop_header);
   if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
+  // ≤3.9 leave a try body with except clauses by POP_BLOCK and a jump
+  // (over the clauses, to the else clause or past the try); code right
+  // after the POP_BLOCK is the body's `return CONSTANT`, its constant
+  // loaded once the protection ended (and the iterators of the for loops
+  // it leaves dropped).
+  auto past_iterator_drops = [&](int at) {
+    for (std::size_t depth = body_stack.size(); at < int(instrs.size()) && instrs[at].op == Op::PopTop && depth > 0 &&
+                                                body_stack[depth - 1].kind == Value::Kind::Iterator;
+         --depth)
+      ++at;
+    return at;
+  };
+  if (falls && code_.version.minor <= 9 && kind_ != CodeKind::Module && kind_ != CodeKind::Class && body_end >= 1 &&
+      body_end < int(instrs.size()) && instrs[body_end - 1].op == Op::PopBlock && !visited_[body_end] &&
+      body_stack.size() == stack.size() && past_iterator_drops(body_end) + 1 < int(instrs.size()) &&
+      instrs[past_iterator_drops(body_end)].op == Op::LoadConst &&
+      instrs[past_iterator_drops(body_end) + 1].op == Op::ReturnValue) {
+    int i = body_end;
+    if (finish_return(i, body_region, body_stack, body)) falls = false;
+  }
   if (body.empty()) body.push_back(make::pass());
   std::vector<ast::ExceptHandler> handlers;
   std::vector<ClauseTail> tails;
