@@ -568,18 +568,29 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   if (int next = try_value_before_inlined_exit(test, then_start, else_start, stack, index); next != -2) return next;
   int join = join_of(condition, region);
   // ≤3.9 keep the jump over the else clause after a branch that ends in a
-  // raise (only a return's is dropped): dead, it still says where the
-  // else clause ends, and that there was one.
+  // raise (only a return's is dropped), or in a compound statement whose
+  // end was a jump target: dead, it still says that there was an else
+  // clause, and where it ends (dead_else_markers.cpp).
   bool dead_jump_over_else = false;
-  if (code_.version.minor <= 9 && join == else_start && then_start < else_start && else_start >= 2) {
-    const ir::Instr& jump = function_.instrs[else_start - 1];
-    const Op before = function_.instrs[else_start - 2].op;
-    if (jump.op == Op::Jump && jump.target > else_start && !graph_.blocks[block_at(else_start - 1)].reachable &&
-        (before == Op::RaiseVarargs || before == Op::Reraise) &&
-        (jump.target == region.stop || inside(jump.target, region))) {
-      join = jump.target;
-      dead_jump_over_else = true;
+  const int dead_target = dead_jump_over_else_target(then_start, else_start);
+  if (dead_target > else_start) {
+    dead_jump_over_else = true;
+    if (dead_target == region.stop || inside(dead_target, region)) {
+      join = dead_target;
+    } else if (join == else_start) {
+      // (Threaded on past the region's end: the else clause runs to that
+      // end; to the function's unreachable `return None`: to there.)
+      if (region.stop > else_start)
+        join = region.stop;
+      else if (region.stop < 0)
+        join = dead_target;
     }
+  } else if (dead_target >= 0 && region.loop && region.loop->continues_at(dead_target)) {
+    // (Threaded to the loop's header: the if ended the loop's body.)
+    dead_jump_over_else = true;
+    if ((join == else_start || join < 0) && region.stop >= 0 &&
+        (region.stop > else_start || region.loop->continues_at(region.stop)))
+      join = region.stop;
   }
   // ... and after one that ends in a break or continue (the jump of the
   // statement, then the dead one over the else clause, which the peephole
@@ -615,6 +626,16 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
     if (start == join) return true;
     if (jumps_over_latch && start == then_start) {
+      visited_[start] = 1;
+      return true;
+    }
+    // ≤3.9: the loop body's own last jump back to the header (right before
+    // the loop's exit), which a branch reaches when the if/else chains
+    // around it ended the body, is the body's end: the jump of a written
+    // `continue` there would come before it.
+    if (code_.version.minor <= 9 && region.loop && join == region.loop->continue_target &&
+        (start + 1 == region.loop->exit || start + 1 == region.loop->follow) &&
+        is_lone_jump(start, region.loop->continue_target)) {
       visited_[start] = 1;
       return true;
     }
@@ -691,6 +712,37 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // (Branches that meet with a value each are a conditional expression.)
   bool then_falls = branch(then_start, then_stack, then_body);
   int then_stopped = stopped >= 0 ? stopped : join;  // (a jump to the join stops there too)
+  // ≤3.9: a branch whose last jump back to the loop's header (or out of
+  // the loop) is followed by the dead jump over the else clause ended in a
+  // written `continue` (`break`): running off its end would have been that
+  // one jump, threaded.
+  // (Not a jump that ends a compound statement ending the branch: an
+  // inner `if c: continue`.)
+  auto compound = [](const ast::StmtPtr& statement) {
+    switch (statement->kind) {
+      case ast::StmtKind::For:
+      case ast::StmtKind::AsyncFor:
+      case ast::StmtKind::While:
+      case ast::StmtKind::If:
+      case ast::StmtKind::With:
+      case ast::StmtKind::AsyncWith:
+      case ast::StmtKind::Match:
+      case ast::StmtKind::Try:
+      case ast::StmtKind::TryStar: return true;
+      default: return false;
+    }
+  };
+  if (dead_jump_over_else && then_falls && region.loop && then_start <= else_start - 2 &&
+      (then_body.empty() || !compound(then_body.back()))) {
+    const int at = else_start - 2;
+    const ir::Instr& last = function_.instrs[at];
+    if (last.op == Op::Jump && visited_[at] && graph_.blocks[block_at(at)].reachable &&
+        (region.loop->continues_at(last.target) || last.target == region.loop->follow)) {
+      emit(then_body,
+           last.target == region.loop->follow ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), at);
+      then_falls = false;
+    }
+  }
   stopped = -1;
   bool else_falls = branch(else_start, else_stack, else_body);
   int else_stopped = stopped >= 0 ? stopped : join;
@@ -838,10 +890,18 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       return else_falls ? continue_at : -1;
     }
   }
+  // ≤3.9: after a first branch ending in a return (whose jump over the
+  // else clause was dropped) and an else clause that never falls through,
+  // the end of the if, a jump target even with those jumps gone, keeps the
+  // unreachable code after it. (Where the else clause ends in a compound
+  // statement ending there, both readings compile the same.)
+  const bool dead_label_after_else = !then_falls && !else_falls && then_start < else_start &&
+                                     function_.instrs[else_start - 1].op == Op::ReturnValue &&
+                                     dead_label_after_branch(else_start);
   // A branch that ends in a copy of the function's implicit return fell
   // off the end in the source: an if/else (the copy is dropped later).
   if (!then_falls && !else_body.empty() && !implicit_returns && !ends_in_implicit_return(then_body) &&
-      !continues_elsewhere(then_body, else_start) && !dead_jump_over_else) {
+      !continues_elsewhere(then_body, else_start) && !dead_jump_over_else && !dead_label_after_else) {
     emit(out, make::if_(test, then_body, {}), index);
     for (auto& stmt : else_body) out.push_back(stmt);
     stack = else_stack;

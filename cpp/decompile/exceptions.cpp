@@ -1075,6 +1075,26 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   body_region.stopped_at = &body_stopped;
   bool falls = walk_region(index, body_region, body_stack, body, at_loop_header);
   if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
+  // ≤3.9 leave a try body with except clauses by POP_BLOCK and a jump
+  // (over the clauses, to the else clause or past the try); code right
+  // after the POP_BLOCK is the body's `return CONSTANT`, its constant
+  // loaded once the protection ended (and the iterators of the for loops
+  // it leaves dropped).
+  auto past_iterator_drops = [&](int at) {
+    for (std::size_t depth = body_stack.size(); at < int(instrs.size()) && instrs[at].op == Op::PopTop && depth > 0 &&
+                                                body_stack[depth - 1].kind == Value::Kind::Iterator;
+         --depth)
+      ++at;
+    return at;
+  };
+  if (falls && code_.version.minor <= 9 && kind_ != CodeKind::Module && kind_ != CodeKind::Class && body_end >= 1 &&
+      body_end < int(instrs.size()) && instrs[body_end - 1].op == Op::PopBlock && !visited_[body_end] &&
+      body_stack.size() == stack.size() && past_iterator_drops(body_end) + 1 < int(instrs.size()) &&
+      instrs[past_iterator_drops(body_end)].op == Op::LoadConst &&
+      instrs[past_iterator_drops(body_end) + 1].op == Op::ReturnValue) {
+    int i = body_end;
+    if (finish_return(i, body_region, body_stack, body)) falls = false;
+  }
   if (body.empty()) body.push_back(make::pass());
   std::vector<ast::ExceptHandler> handlers;
   std::vector<ClauseTail> tails;
@@ -1206,6 +1226,19 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     emit(out, make_try({}), index);
     return instrs[body_end].target;
   }
+  // ≤3.9: every clause leaves, and one that raises jumps (dead) past the
+  // code after the body: that code up to the jump's target is the try's
+  // else clause (dead_else_markers.cpp), the code after the try goes on
+  // there.
+  bool join_from_dead_exit = false;
+  if (!star && join < 0 && falls && !tail_falls && body_end < int(instrs.size())) {
+    const int code_start = resolve_jumps(body_end);
+    const int target = dead_clause_exit_past(handler, code_start, handlers);
+    if (target > code_start && (target == region.stop || inside(target, region))) {
+      join = target;
+      join_from_dead_exit = true;
+    }
+  }
   ast::Body orelse;
   bool else_falls = falls;
   int else_stop = body_end;
@@ -1323,6 +1356,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     return else_falls ? else_stop : -1;
   }
   emit(out, make_try(orelse), index);
+  if (join_from_dead_exit && !else_falls) return -1;
   return join;
 }
 

@@ -634,6 +634,9 @@ void restore_final_else(ast::Body& body) {
     // An if that falls through (or has its else) cannot be the one: the
     // implicit return after it would be reachable.
     if (branch == nullptr || !branch->orelse.empty() || !leaves(branch->body)) continue;
+    // (A branch ending in a raise keeps its jump over an else clause,
+    // dead: with none there, there was no else clause.)
+    if (ast::as<ast::Raise>(branch->body.back())) return;
     auto copy = std::make_shared<ast::If>(*branch);
     copy->orelse.assign(body.begin() + k + 1, body.end());
     body.erase(body.begin() + k + 1, body.end());

@@ -487,3 +487,39 @@ def except_clause_if_pass_else_raise(self):
             pass
         else:
             raise
+
+
+# ≤3.9: `return CONSTANT` in a try body with except clauses loads its
+# constant after the POP_BLOCK (and the dropped iterators of the loops it
+# leaves), where the walk of the body stopped.
+def constant_return_in_try_body_with_else(self, root):
+    try:
+        if root.dnd:
+            return 5
+        g()
+    except AttributeError:
+        root.dnd = self
+    else:
+        h()
+    self.root = root
+
+
+def constant_return_in_try_body_in_loop(self, roots):
+    for root in roots:
+        try:
+            root.dnd
+            return 1
+        except AttributeError:
+            continue
+    return 2
+
+
+def constant_return_in_try_body_in_nested_loops(self, rows):
+    for row in rows:
+        for root in row:
+            try:
+                root.dnd
+                return None
+            except AttributeError:
+                pass
+    return 2

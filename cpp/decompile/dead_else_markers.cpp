@@ -1,0 +1,69 @@
+// ≤3.9 leave unreachable code where an if statement had an else clause:
+// the compiler emits the jump over the else clause after every branch,
+// and the peephole optimizer drops dead code only after a RETURN_VALUE in
+// the same basic block. A branch ending in a raise keeps its jump; a
+// branch ending in a compound statement whose end was a jump target (an
+// if/else whose branches both return) keeps it too. Such a dead jump, or
+// a dead block starting right after a branch, says that there was an
+// else clause, which the live flow alone cannot tell (a branch that never
+// falls through compiles the same with the rest after the if).
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+using ir::Op;
+
+// The unreachable jump right before `else_start` (the jump over the else
+// clause after the branch at `then_start`): its target, or -1.
+int FunctionDecompiler::dead_jump_over_else_target(int then_start, int else_start) const {
+  if (code_.version.minor > 9 || then_start < 0 || then_start >= else_start - 1 ||
+      else_start >= int(function_.instrs.size()))
+    return -1;
+  const int at = else_start - 1;
+  const ir::Instr& jump = function_.instrs[at];
+  const cfg::Block& block = graph_.blocks[block_at(at)];
+  if (jump.op != Op::Jump || block.reachable || block.first != at) return -1;
+  // (Not when the branch goes on to `else_start` itself: the dead jump is
+  // then a break or continue ending an inner else clause whose test was
+  // threaded to the jump's target.)
+  const int then_block = block_at(then_start);
+  for (int pred : graph_.blocks[block_at(else_start)].predecessors)
+    if (graph_.blocks[pred].reachable && graph_.dominates(then_block, pred)) return -1;
+  return jump.target;
+}
+
+// Whether the code of the branch starting at `head` (the blocks it
+// dominates) is followed by an unreachable block that starts right after
+// it: the end of an if statement that other branches jumped to, jumps the
+// optimizer then dropped after their returns.
+bool FunctionDecompiler::dead_label_after_branch(int head) const {
+  if (code_.version.minor > 9 || head < 0 || head >= int(function_.instrs.size())) return false;
+  const int head_block = block_at(head);
+  int last = -1;
+  for (const cfg::Block& block : graph_.blocks)
+    if (block.reachable && graph_.dominates(head_block, block.id)) last = std::max(last, block.last);
+  if (last < 0 || last + 1 >= int(function_.instrs.size())) return false;
+  const cfg::Block& after = graph_.blocks[block_at(last + 1)];
+  return !after.reachable && after.first == last + 1;
+}
+
+// The same for a try statement whose except clauses all leave: a clause
+// ending in a raise keeps its `POP_EXCEPT; [unbinding;] JUMP end` after
+// it. The try's else clause is compiled after the clauses, so a jump past
+// `code_start` (where the body goes on) says that the code there, up to
+// the jump's target, was the else clause. Returns that target, or -1.
+int FunctionDecompiler::dead_clause_exit_past(int handler, int code_start,
+                                              const std::vector<ast::ExceptHandler>& handlers) const {
+  if (code_.version.minor > 9 || handler < 0) return -1;
+  const int end = std::min(code_start, int(function_.instrs.size()));
+  for (int i = handler; i < end; ++i) {
+    if (function_.instrs[i].op != Op::PopExcept) continue;
+    for (const ast::ExceptHandler& clause : handlers) {
+      // (Clauses of a try nested in a clause jump to its own end, inside.)
+      if (const int target = dead_clause_exit(i, clause.name.value_or("")); target > code_start) return target;
+    }
+  }
+  return -1;
+}
+
+}  // namespace depyf::decompile
