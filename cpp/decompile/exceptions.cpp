@@ -982,6 +982,15 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         if (const int n = join >= 0 ? exit_copy_length(instrs[after].target, join) : 0; n > 0)
           for (int k = 0; k < n; ++k) visited_[instrs[after].target + k] = 1;
         if (join < 0) join = instrs[after].target;
+      } else if (const int n = while_break_copy_length(after, region); n > 0) {
+        // 3.12+ `break` out of a while loop: its own copy of the short code
+        // after the loop (the clause then joins nothing, like one ending in
+        // a break jump).
+        for (int k = after; k < after + n; ++k) visited_[k] = 1;
+        ast::Body& clause_body = handlers.back().body;
+        if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
+        emit(clause_body, make::break_(), after);
+        if (loop_join < 0) loop_join = region.loop->follow;
       } else if (after < int(instrs.size()) && !visited_[after]) {
         // The clause goes on without a jump: either a copy of the short code
         // after the try (3.12+ duplicate exits) or code of its own (a

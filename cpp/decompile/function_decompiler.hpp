@@ -343,6 +343,9 @@ class FunctionDecompiler {
   // iterator first), or the last instruction of the copy of the code after
   // the loop that a break jumps to; -1 when there is none.
   int loop_exit_jump(int at, const Region& region) const;
+  // 3.12+ the copy of a while loop's short follow code that a `break`
+  // runs at `at`: its length, or 0.
+  int while_break_copy_length(int at, const Region& region) const;
   int join_after_loop_exit_clauses(int body_start, int body_end, int handler, int loop_join, int dead_exit,
                                    const Region& region) const;
   void mark_handler_code_visited(int handler, int from, int keep = -1);

@@ -192,3 +192,43 @@ def while_stmt_try_except_pass_then_code(x, g):
             g(1)
         except KeyError:
             pass
+
+
+# 3.12+ a break out of a while loop whose follow is short code ending the
+# function runs its own copy of that code (os.removedirs): read as the
+# break, the try ends the loop body.
+def while_try_except_break(x, g):
+    while x():
+        try:
+            g()
+        except KeyError:
+            break
+
+
+def while_try_except_break_then_code(x, g, h):
+    while x():
+        try:
+            g()
+        except KeyError:
+            break
+        h()
+
+
+def while_try_two_clauses_break_pass(x, g):
+    while x():
+        try:
+            g()
+        except KeyError:
+            break
+        except ValueError:
+            pass
+
+
+def while_try_except_return_in_loop(x, g):
+    while x():
+        try:
+            g()
+        except KeyError:
+            return None
+        g()
+    return 1
