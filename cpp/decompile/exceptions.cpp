@@ -167,8 +167,15 @@ bool FunctionDecompiler::loop_leaves_protection(int at, int protection) const {
   if (graph_.blocks[block].first != at) return false;
   for (const cfg::Loop& loop : graph_.loops) {
     if (loop.header != block) continue;
-    for (const cfg::Block& b : graph_.blocks)
-      if (loop.contains[b.id] && b.reachable && !within_protection(b.first, protection)) return true;
+    for (const cfg::Block& b : graph_.blocks) {
+      if (!loop.contains[b.id] || !b.reachable || within_protection(b.first, protection)) continue;
+      // (3.12+ leave the latch of an inverted while out of the protection,
+      // jumping back to the body's start, not to the header: still the
+      // protected code of a try around the loop.)
+      const bool to_header = std::find(b.successors.begin(), b.successors.end(), block) != b.successors.end();
+      if (!to_header && jumps_back_into(b.first, protection)) continue;
+      return true;
+    }
   }
   return false;
 }

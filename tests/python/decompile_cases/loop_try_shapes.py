@@ -232,3 +232,42 @@ def while_try_except_return_in_loop(x, g):
             return None
         g()
     return 1
+
+
+# 3.12+ leave the latch of an inverted while (jumping back to the body's
+# start) out of the protection of a try around the loop: the loop is still
+# inside the try (cookiejar MozillaCookieJar._really_load).
+def try_while_if_continue(f, g):
+    try:
+        while f():
+            if g(1):
+                continue
+            g(2)
+    except OSError:
+        raise
+
+
+def try_while_if_continue_end_handled(f, g):
+    try:
+        while f():
+            g(0)
+            if g(1):
+                continue
+    except OSError:
+        g(5)
+
+
+def try_while_if_continue_two_clauses(f, g):
+    try:
+        while f():
+            if g(1):
+                continue
+            if g(2):
+                continue
+            g(3)
+    except OSError:
+        raise
+    except Exception:
+        g(4)
+        raise
+    return 3
