@@ -271,3 +271,24 @@ def try_while_if_continue_two_clauses(f, g):
         g(4)
         raise
     return 3
+
+
+# if/elif/else raise before a `while 1:` left only by an except clause's
+# break (aifc Aifc_read.initfp): the elif's branches meet at the loop, which
+# the tree where raises are exits too does not see (the loop never ends but
+# through its handler).
+def elif_raise_then_while_try_break(x, g):
+    if x == 1:
+        g(0)
+    elif x == 2:
+        g(1)
+    else:
+        raise KeyError
+    while 1:
+        try:
+            g(1)
+        except EOFError:
+            break
+        g(2)
+    if not x or not g:
+        raise KeyError
