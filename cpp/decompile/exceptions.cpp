@@ -1281,6 +1281,29 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // branch's `continue`/`break` (3.11+); the body then went on elsewhere.
   const int else_start =
       falls && body_end < int(instrs.size()) && visited_[body_end] && body_stopped > body_end ? body_stopped : body_end;
+  // The body runs on to where a `break` out of the loop goes, a lone jump
+  // outside the loop (3.12+ thread that jump to an enclosing loop's
+  // header): a break after the try, or in its else clause when the
+  // clauses go on elsewhere. (A walk from there would start at the follow.)
+  if (falls && region.loop && else_start == region.loop->follow && else_start != join && join != region.stop &&
+      !visited_[else_start] && is_lone_jump(else_start) &&
+      !natural_loop_of(*region.loop)->contains[block_at(else_start)]) {
+    if (join >= 0) {
+      orelse.push_back(make::break_());
+      orelse.back()->lineno = instrs[else_start].line;
+      emit(out, make_try(orelse), index);
+      return join;
+    }
+    // (Clauses ending in that break ran on into it: it follows the try.)
+    for (ast::ExceptHandler& clause : handlers) {
+      if (!else_until_loop_end || clause.body.empty() || !ast::as<ast::Break>(clause.body.back())) continue;
+      clause.body.pop_back();
+      if (clause.body.empty()) clause.body.push_back(make::pass());
+    }
+    emit(out, make_try({}), index);
+    emit(out, make::break_(), else_start);
+    return -1;
+  }
   if (falls && else_start != join) {
     if (else_start >= int(instrs.size())) fail(index, "try body runs off the end of the code");
     // With no join (every clause leaves) the code after the body runs on

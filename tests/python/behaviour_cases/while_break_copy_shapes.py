@@ -75,4 +75,41 @@ def run_cases(ns):
                 results.append((fn, fail_at, ns[fn](more, g, h), log))
             except Exception as e:  # the exception is part of the behaviour
                 results.append((fn, fail_at, type(e).__name__, log))
+    return results + run_break_after_try_cases(ns)
+
+
+def for_while_true_try_except_continue_break(items, g, h):
+    for item in items():
+        while True:
+            try:
+                g(item)
+            except KeyError:
+                if h("retry") < 4:
+                    continue
+                h("gave up")
+            break
+    return h("end")
+
+
+def run_break_after_try_cases(ns):
+    results = []
+    for fail_at in (None, 0, 1, 3):
+        log = []
+
+        def items():
+            return [1, 2, 3]
+
+        def g(*args, log=log, fail_at=fail_at):
+            log.append(("g",) + args)
+            if fail_at is not None and len(log) > fail_at and len(log) < fail_at + 3:
+                raise KeyError
+
+        def h(*args, log=log):
+            log.append(("h",) + args)
+            return len(log)
+
+        try:
+            results.append((fail_at, ns["for_while_true_try_except_continue_break"](items, g, h), log))
+        except Exception as e:  # the exception is part of the behaviour
+            results.append((fail_at, type(e).__name__, log))
     return results
