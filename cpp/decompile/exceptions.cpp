@@ -1194,7 +1194,11 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       // (A clause that runs a copy of an enclosing finally body first
       // returns by a statement of its own: the compiler copies no code
       // with lines of its own into a clause.)
+      // (3.10 drop a clause's jump to the code after the try when that code
+      // follows it: the clause runs on into where the body jumps.)
+      const bool body_goes_here = falls && k != body_end && resolve_jumps(body_end) == k;
       auto copies = [&](const ClauseTail& tail) {
+        if (body_goes_here && tail.start == k) return true;
         return tail_copy_length(tail.start, k, evidence) > 0 && !runs_finally_copy(tail.start, region);
       };
       // (A clause's own `return CONSTANT` is no copy; another clause's
@@ -1218,7 +1222,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       std::vector<ClauseTail> own;
       for (const ClauseTail& tail : tails) {
         const int n = tail_copy_length(tail.start, join, evidence);
-        if (n == 0) own.push_back(tail);  // (a clause's own constant return)
+        if (n == 0 && tail.start != join) own.push_back(tail);  // (a clause's own constant return)
         for (int k = 0; k < n; ++k) visited_[tail.start + k] = 1;
       }
       tails = own;

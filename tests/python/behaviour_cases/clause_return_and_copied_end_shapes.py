@@ -50,4 +50,36 @@ def run_cases(ns):
                 results.append((fn, errors, ns[fn](g), log))
             except Exception as e:  # the exception is part of the behaviour
                 results.append((fn, errors, type(e).__name__, log))
+    return results + run_fall_into_code_after_try_cases(ns)
+
+
+def try_bare_except_then_ifelse(g):
+    try:
+        mod = g(1)
+    except:
+        mod = g(2)
+    if g(mod):
+        if g(3):
+            mod = 4
+    else:
+        mod = 5
+    return mod
+
+
+def run_fall_into_code_after_try_cases(ns):
+    results = []
+    for errors in ((), (KeyError,), (KeyError, None, None)):
+        for truth in (0, 1, 2):
+            log = []
+
+            def g(n, log=log, errors=errors, truth=truth):
+                log.append(n)
+                if len(log) <= len(errors) and errors[len(log) - 1]:
+                    raise errors[len(log) - 1]
+                return len(log) > truth
+
+            try:
+                results.append((errors, truth, ns["try_bare_except_then_ifelse"](g), log))
+            except Exception as e:  # the exception is part of the behaviour
+                results.append((errors, truth, type(e).__name__, log))
     return results

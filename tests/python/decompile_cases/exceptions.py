@@ -474,3 +474,19 @@ def return_through_finally_that_starts_with_try(name, h, cache):
             del cache[name]
         except KeyError:
             pass
+
+
+# 3.10 drop the jump ending a clause when the code after the try follows
+# it; an if/else there gets its own copies of the final return
+# (pyclbr._main).
+def try_bare_except_then_ifelse(g):
+    try:
+        mod = g(1)
+    except:
+        mod = g(2)
+    if g(mod):
+        if g(3):
+            mod = 4
+    else:
+        mod = 5
+    return mod
