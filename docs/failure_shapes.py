@@ -187,7 +187,8 @@ def while_true_try_except_if_continue_then_break():
 # leaves (break / return) and more code follows the join.
 # Units: 3.12 os.removedirs, 3.12 os.walk, 3.13 os.removedirs,
 # 3.13 Pdb.default, 3.13 Pdb.do_break, 3.13 Pdb.do_list.
-# 3.8 EQUAL, 3.9 EQUAL, 3.10 EQUAL, 3.11 EQUAL, 3.12 error jump out, 3.13 error jump out
+# Session 10: EQUAL on every version (the clause's copy of the loop's
+# follow code is read as the break: while_break_copy_length).
 def while_try_except_break():
     while x:
         try:
@@ -778,3 +779,77 @@ def nested_ifs_fall_off_end(self):
         self.was_saved = is_saved
         if self.saved_change_hook:
             self.saved_change_hook()
+
+
+# Session 10 reductions of units that still fail.
+# re._compiler._optimize_charset 3.11 (3.12/3.13 the same shape): a `while
+# True:` ending a for body, whose try body holds an if/else and whose clause
+# continues or runs on into the break after the try. Without the if/else it
+# passes (tests/python/decompile_cases/loops_jumps_py310.py); with it the
+# loop's header is the if's test and the try is walked from inside the if.
+# 3.8 differs, 3.9 differs, 3.10 EQUAL, 3.11-3.13 error jump out
+def for_while_true_try_if_except_continue_break(charset, g):
+    for op, av in charset:
+        while True:
+            try:
+                if op == 1:
+                    g(1)
+                else:
+                    g(3)
+            except IndexError:
+                if g(4):
+                    continue
+                g(5)
+            break
+
+
+# os.walk 3.12: a while loop (3.12 inverted) whose body holds a with around
+# `while True: try: ... except E: cont = True; break` and then `if cont:
+# continue`. 3.13 EQUAL; 3.8 error, 3.9 differs, 3.12 error jump out.
+def while_with_while_true_try_break_flag(stack, g):
+    while stack:
+        cont = False
+        with g:
+            while True:
+                try:
+                    entry = next(g)
+                except OSError as error:
+                    cont = True
+                    break
+                g(entry)
+        if cont:
+            continue
+        g(1)
+
+
+# multiprocessing.pool Pool._handle_tasks 3.9-3.13: a for body that is a
+# try/finally around `for ...: if c: break` + `else: continue` + `break`.
+# 3.8 error, 3.9-3.13 error jump out.
+def for_try_for_else_continue_break_finally(q, g):
+    for t in q:
+        try:
+            for task in t:
+                if g(0):
+                    break
+            else:
+                continue
+            break
+        finally:
+            t = None
+    else:
+        g(1)
+    g(2)
+
+
+# 3.10 "except clause with several ends" (≤3.9, 3.11+ EQUAL): a named clause
+# with `if c(e): return None` whose end runs into 3.10's copy of `return
+# g(1)`; the name unbinding sits between each POP_EXCEPT and its return, and
+# the re-walk that reads the copied end as the clause's end does not fire
+# (tests/python/behaviour_cases/except_return_shapes.py return_in_clause_if).
+def return_in_clause_if(c, g):
+    try:
+        g()
+    except SyntaxError as e:
+        if c(e):
+            return None
+    return g(1)

@@ -173,8 +173,13 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   // ... unless that is the code the condition falls into (`if a and b:
   // return x` before a raise): an empty then-branch is never compiled that
   // way, so the branches only meet where raising counts as leaving too.
-  if (post >= 0 && graph_.blocks[post].first == condition.next)
+  if (post >= 0 && graph_.blocks[post].first == condition.next) {
     post = graph_.ipdom_any_exit[first_block];
+    // (That tree leaves out the code that never ends but through an
+    // exception handler, `while 1: try: ... except E: break`: a branch
+    // running on into it never reaches the other branch's raise.)
+    if (post >= 0 && !reachable_without_exceptions(block_at(condition.next))[post]) post = -1;
+  }
   // (A condition in loop body code that never gets back to the header,
   // such as code before a break that became a return, lies outside the
   // natural loop, and so do the places its branches meet.)

@@ -167,8 +167,15 @@ bool FunctionDecompiler::loop_leaves_protection(int at, int protection) const {
   if (graph_.blocks[block].first != at) return false;
   for (const cfg::Loop& loop : graph_.loops) {
     if (loop.header != block) continue;
-    for (const cfg::Block& b : graph_.blocks)
-      if (loop.contains[b.id] && b.reachable && !within_protection(b.first, protection)) return true;
+    for (const cfg::Block& b : graph_.blocks) {
+      if (!loop.contains[b.id] || !b.reachable || within_protection(b.first, protection)) continue;
+      // (3.12+ leave the latch of an inverted while out of the protection,
+      // jumping back to the body's start, not to the header: still the
+      // protected code of a try around the loop.)
+      const bool to_header = std::find(b.successors.begin(), b.successors.end(), block) != b.successors.end();
+      if (!to_header && jumps_back_into(b.first, protection)) continue;
+      return true;
+    }
   }
   return false;
 }
@@ -379,6 +386,33 @@ bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& 
     else if (unwinds_to_return(after)) returns = true;
   }
   return jumps && returns;
+}
+
+// 3.10+ copy short code after a try into each clause's end. A clause whose
+// ends run on into different returns (`return None` from inside a try
+// nested in it, and the copy of `return x` after the try) has return
+// statements of its own among them: the end running into a copy of the
+// code the body goes on to (`continuation`) is the clause's end, returned;
+// -1 when there is no such choice to make. (Either way each end runs the
+// same code.)
+int FunctionDecompiler::clause_end_into_copy(const std::vector<int>& ends, const std::string& name,
+                                             int continuation) const {
+  const int count = int(function_.instrs.size());
+  if (continuation < 0 || continuation >= count) return -1;
+  int copied = -1;
+  bool other = false;
+  for (int end : ends) {
+    if (end < 0) continue;
+    const int after = unbinds_name_at(end + 1, name) ? end + 4 : end + 1;
+    if (after >= count || !unwinds_to_return(after)) return -1;
+    if (after != continuation && same_code_to_exit(after, continuation) > 0) {
+      if (copied >= 0 && copied != end) return -1;
+      copied = end;
+    } else {
+      other = true;
+    }
+  }
+  return other ? copied : -1;
 }
 
 // `return value` inside a try or with body: the compiler ends the
@@ -846,6 +880,8 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
   // exception (3.11+), or type, value and traceback (≤3.10).
   const int dropped = legacy ? 3 : 1;
   int p = handler_body_start(handler);
+  // (Nested tries in the clauses set it for themselves.)
+  const int continuation = try_continuation_;
   for (int clause = 0; clause < 256; ++clause) {
     if (p >= int(instrs.size())) fail(handler, "except clauses run past the end of the code");
     Stack clause_stack = stack;
@@ -929,7 +965,8 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
     const std::vector<char> visited_before = visited_;
     const Stack stack_before = clause_stack;
     walk_region(p, clause_region, clause_stack, body);
-    if (clause_ends_in_jump_and_return(clause_ends, name)) {
+    const int copied_end = clause_end_into_copy(clause_ends, name, continuation);
+    if (clause_ends_in_jump_and_return(clause_ends, name) || copied_end >= 0) {
       // Ended once where the code after the try goes on and once where it
       // returns: that return is a `return` statement inside the clause
       // (`except E: if c: return None` + more code after the try), not the
@@ -939,6 +976,7 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
       clause_ends.clear();
       body.clear();
       clause_region.clause_returns = true;
+      clause_region.clause_end_at = copied_end;
       walk_region(p, clause_region, clause_stack, body);
     }
     if (body.empty()) body.push_back(make::pass());
@@ -982,6 +1020,15 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         if (const int n = join >= 0 ? exit_copy_length(instrs[after].target, join) : 0; n > 0)
           for (int k = 0; k < n; ++k) visited_[instrs[after].target + k] = 1;
         if (join < 0) join = instrs[after].target;
+      } else if (const int n = while_break_copy_length(after, region); n > 0) {
+        // 3.12+ `break` out of a while loop: its own copy of the short code
+        // after the loop (the clause then joins nothing, like one ending in
+        // a break jump).
+        for (int k = after; k < after + n; ++k) visited_[k] = 1;
+        ast::Body& clause_body = handlers.back().body;
+        if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
+        emit(clause_body, make::break_(), after);
+        if (loop_join < 0) loop_join = region.loop->follow;
       } else if (after < int(instrs.size()) && !visited_[after]) {
         // The clause goes on without a jump: either a copy of the short code
         // after the try (3.12+ duplicate exits) or code of its own (a
@@ -1099,6 +1146,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   std::vector<ast::ExceptHandler> handlers;
   std::vector<ClauseTail> tails;
   int dead_exit = -1;
+  try_continuation_ = falls ? resolve_jumps(body_end) : -1;
   const bool star = is_except_star_handler(handler);
   int join = star ? decode_except_star_clauses(handler, region, stack, handlers, tails)
                   : decode_except_clauses(handler, region, stack, handlers, tails, &dead_exit);
@@ -1166,15 +1214,38 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       // (A clause that runs a copy of an enclosing finally body first
       // returns by a statement of its own: the compiler copies no code
       // with lines of its own into a clause.)
-      const bool all_copies = std::all_of(tails.begin(), tails.end(), [&](const ClauseTail& tail) {
+      // (3.10 drop a clause's jump to the code after the try when that code
+      // follows it: the clause runs on into where the body jumps.)
+      const bool body_goes_here = falls && k != body_end && resolve_jumps(body_end) == k;
+      auto copies = [&](const ClauseTail& tail) {
+        if (body_goes_here && tail.start == k) return true;
         return tail_copy_length(tail.start, k, evidence) > 0 && !runs_finally_copy(tail.start, region);
-      });
-      if (all_copies) join = k;
+      };
+      // (A clause's own `return CONSTANT` is no copy; another clause's
+      // copy of code that returns a value, `return x`, still tells.)
+      // (Only where it is the clause's one end: its code then follows the
+      // clause's body.)
+      auto constant_return = [&](const ClauseTail& tail) {
+        const bool one_end = std::count_if(tails.begin(), tails.end(),
+                                           [&](const ClauseTail& t) { return t.clause == tail.clause; }) == 1;
+        return one_end && tail.start + 1 < int(instrs.size()) && instrs[tail.start].op == Op::LoadConst &&
+               instrs[tail.start + 1].op == Op::ReturnValue;
+      };
+      const bool all_copies = std::all_of(tails.begin(), tails.end(), copies);
+      const bool value_copies = std::all_of(tails.begin(), tails.end(),
+                                            [&](const ClauseTail& t) { return copies(t) || constant_return(t); }) &&
+                                std::any_of(tails.begin(), tails.end(),
+                                            [&](const ClauseTail& t) { return copies(t) && !constant_return(t); });
+      if (all_copies || value_copies) join = k;
     }
     if (join >= 0) {
-      for (const ClauseTail& tail : tails)
-        for (int n = tail_copy_length(tail.start, join, evidence), k = 0; k < n; ++k) visited_[tail.start + k] = 1;
-      tails.clear();
+      std::vector<ClauseTail> own;
+      for (const ClauseTail& tail : tails) {
+        const int n = tail_copy_length(tail.start, join, evidence);
+        if (n == 0 && tail.start != join) own.push_back(tail);  // (a clause's own constant return)
+        for (int k = 0; k < n; ++k) visited_[tail.start + k] = 1;
+      }
+      tails = own;
     }
   }
   // A clause that ends several times (a nested try's paths each run on
@@ -1247,6 +1318,29 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // branch's `continue`/`break` (3.11+); the body then went on elsewhere.
   const int else_start =
       falls && body_end < int(instrs.size()) && visited_[body_end] && body_stopped > body_end ? body_stopped : body_end;
+  // The body runs on to where a `break` out of the loop goes, a lone jump
+  // outside the loop (3.12+ thread that jump to an enclosing loop's
+  // header): a break after the try, or in its else clause when the
+  // clauses go on elsewhere. (A walk from there would start at the follow.)
+  if (falls && region.loop && else_start == region.loop->follow && else_start != join && join != region.stop &&
+      !visited_[else_start] && is_lone_jump(else_start) &&
+      !natural_loop_of(*region.loop)->contains[block_at(else_start)]) {
+    if (join >= 0) {
+      orelse.push_back(make::break_());
+      orelse.back()->lineno = instrs[else_start].line;
+      emit(out, make_try(orelse), index);
+      return join;
+    }
+    // (Clauses ending in that break ran on into it: it follows the try.)
+    for (ast::ExceptHandler& clause : handlers) {
+      if (!else_until_loop_end || clause.body.empty() || !ast::as<ast::Break>(clause.body.back())) continue;
+      clause.body.pop_back();
+      if (clause.body.empty()) clause.body.push_back(make::pass());
+    }
+    emit(out, make_try({}), index);
+    emit(out, make::break_(), else_start);
+    return -1;
+  }
   if (falls && else_start != join) {
     if (else_start >= int(instrs.size())) fail(index, "try body runs off the end of the code");
     // With no join (every clause leaves) the code after the body runs on

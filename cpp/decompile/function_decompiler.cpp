@@ -495,7 +495,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
               return false;
             }
           }
-          if (!region.clause_returns || !unwinds_to_return(after)) {
+          if (!region.clause_returns || !unwinds_to_return(after) || i == region.clause_end_at) {
             // A loop inside the clause reaches the clause's end only through
             // its follow, where the walk of its body stops: code that leaves
             // the clause from inside it is a copy of something else (3.10 put

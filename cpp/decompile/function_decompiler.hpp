@@ -69,6 +69,9 @@ struct Region {
   // The clause also ends by jumping to the code after the try, so a
   // POP_EXCEPT at its depth followed by a return is a `return` inside it.
   bool clause_returns = false;
+  // ... except the POP_EXCEPT here, which ends the clause all the same
+  // (it runs into a copy of the code after the try; -1: none).
+  int clause_end_at = -1;
   // Inside a try with a finally clause: the handler's copy of the finally
   // body, whose inlined copies before return/break/continue are skipped.
   int finally_start = -1;
@@ -356,6 +359,9 @@ class FunctionDecompiler {
   // iterator first), or the last instruction of the copy of the code after
   // the loop that a break jumps to; -1 when there is none.
   int loop_exit_jump(int at, const Region& region) const;
+  // 3.12+ the copy of a while loop's short follow code that a `break`
+  // runs at `at`: its length, or 0.
+  int while_break_copy_length(int at, const Region& region) const;
   int join_after_loop_exit_clauses(int body_start, int body_end, int handler, int loop_join, int dead_exit,
                                    const Region& region) const;
   void mark_handler_code_visited(int handler, int from, int keep = -1);
@@ -365,6 +371,8 @@ class FunctionDecompiler {
   // unbinding) and returns a value it loads without a call.
   bool unwinds_to_return(int index) const;
   bool clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name) const;
+  int clause_end_into_copy(const std::vector<int>& ends, const std::string& name, int continuation) const;
+  int try_continuation_ = -1;  // where the body of the try whose clauses are read goes on (-1: nowhere)
   void claim_called_name_unbinding(int call, const std::string& name);
   std::vector<char> normally_reachable_;  // blocks reachable from the entry without exceptional edges
 

@@ -41,6 +41,22 @@ int FunctionDecompiler::loop_exit_jump(int at, const Region& region) const {
   return -1;
 }
 
+// 3.12+ `break` out of a while loop whose follow is short code ending the
+// function: the break runs its own copy of that code (for `return None`,
+// which has no line of its own, on the break's line) instead of jumping.
+// Returns the copy's length at `at`, or 0. (A `return` of the same value
+// written there compiles the same and runs the same.)
+int FunctionDecompiler::while_break_copy_length(int at, const Region& region) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (code_.version.minor < 12 || region.loop == nullptr || at < 0 || at >= count || visited_[at]) return 0;
+  const int follow = region.loop->follow;
+  if (follow < 0 || follow >= count || follow == at || instrs[at].handler != instrs[follow].handler) return 0;
+  if (instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter) return 0;
+  if (returns_none_at(at) && returns_none_at(follow)) return 2;
+  return exit_copy_length(at, follow);
+}
+
 // 3.10+ `break` in a for loop whose follow is short code ending the
 // function (`return x`): the break pops the iterator and runs its own copy
 // of that code. Returns the length of the POP_TOP and the copy, or 0. (A

@@ -75,7 +75,15 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
   if (instrs[code[0]].op == Op::Reraise) return TailPlace::AfterTry;
   const int tail_start = *std::min_element(code.begin(), code.end());
   // Lines: code written before the first `except` line was in the body.
-  const int tail_line = first_line_from(instrs, tail_start);
+  // (Not from the POP_EXCEPT of an enclosing clause the code leaves: it
+  // takes the line of the code before it.)
+  int line_start = tail_start;
+  for (int i : code)
+    if (instrs[i].op != Op::PopExcept) {
+      line_start = i;
+      break;
+    }
+  const int tail_line = first_line_from(instrs, line_start);
   const int except_line = first_line_from(instrs, handler_body_start(handler));
   const int body_line = first_line_from(instrs, body_start);
   if (tail_line > 0 && except_line > 0 && tail_line < except_line && tail_line >= body_line) return TailPlace::InBody;

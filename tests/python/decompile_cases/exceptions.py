@@ -523,3 +523,19 @@ def constant_return_in_try_body_in_nested_loops(self, rows):
             except AttributeError:
                 pass
     return 2
+
+
+# 3.10 drop the jump ending a clause when the code after the try follows
+# it; an if/else there gets its own copies of the final return
+# (pyclbr._main).
+def try_bare_except_then_ifelse(g):
+    try:
+        mod = g(1)
+    except:
+        mod = g(2)
+    if g(mod):
+        if g(3):
+            mod = 4
+    else:
+        mod = 5
+    return mod

@@ -249,3 +249,103 @@ def continue_after_or_test(z):
         if info or z:
             continue
         h(info)
+
+
+# 3.12+ a break out of a while loop whose follow is short code ending the
+# function runs its own copy of that code (os.removedirs): read as the
+# break, the try ends the loop body.
+def while_try_except_break(x, g):
+    while x():
+        try:
+            g()
+        except KeyError:
+            break
+
+
+def while_try_except_break_then_code(x, g, h):
+    while x():
+        try:
+            g()
+        except KeyError:
+            break
+        h()
+
+
+def while_try_two_clauses_break_pass(x, g):
+    while x():
+        try:
+            g()
+        except KeyError:
+            break
+        except ValueError:
+            pass
+
+
+def while_try_except_return_in_loop(x, g):
+    while x():
+        try:
+            g()
+        except KeyError:
+            return None
+        g()
+    return 1
+
+
+# 3.12+ leave the latch of an inverted while (jumping back to the body's
+# start) out of the protection of a try around the loop: the loop is still
+# inside the try (cookiejar MozillaCookieJar._really_load).
+def try_while_if_continue(f, g):
+    try:
+        while f():
+            if g(1):
+                continue
+            g(2)
+    except OSError:
+        raise
+
+
+def try_while_if_continue_end_handled(f, g):
+    try:
+        while f():
+            g(0)
+            if g(1):
+                continue
+    except OSError:
+        g(5)
+
+
+def try_while_if_continue_two_clauses(f, g):
+    try:
+        while f():
+            if g(1):
+                continue
+            if g(2):
+                continue
+            g(3)
+    except OSError:
+        raise
+    except Exception:
+        g(4)
+        raise
+    return 3
+
+
+# if/elif/else raise before a `while 1:` left only by an except clause's
+# break (aifc Aifc_read.initfp): the elif's branches meet at the loop, which
+# the tree where raises are exits too does not see (the loop never ends but
+# through its handler).
+def elif_raise_then_while_try_break(x, g):
+    if x == 1:
+        g(0)
+    elif x == 2:
+        g(1)
+    else:
+        raise KeyError
+    while 1:
+        try:
+            g(1)
+        except EOFError:
+            break
+        g(2)
+    if not x or not g:
+        raise KeyError

@@ -79,3 +79,18 @@ def for_else_break_to_shared_constant_return(cookie, request_port, request, debu
             debug("request port (%s) not found in %s", req_port, cookie.port)
             return False
     return True
+
+
+# 3.12+: `break` after a try ending a while True body inside a for loop is
+# a lone jump threaded to the for loop's header, where the try body runs
+# on; the clause that does not continue runs on into it too.
+def for_while_true_try_except_continue_break(charset, g):
+    for op, av in charset:
+        while True:
+            try:
+                g(1)
+            except IndexError:
+                if g(4):
+                    continue
+                g(5)
+            break

@@ -467,3 +467,33 @@ def if_try_ifelse_except_bare_else_then_code(self):
         self.g(4)
     self.g()
 
+
+
+# 3.10+ copy the short code after a try (`return p`) into a clause's end; a
+# `return None` from a try nested in the clause ends it too: the end
+# running into the copy is the clause's end (idlelib ModuleName.entry_ok).
+def nested_try_in_clause_return_none(g):
+    try:
+        p = g(0)
+    except AttributeError:
+        g(1)
+        return None
+    except ImportError:
+        try:
+            p = g(2)
+        except TypeError:
+            g(3)
+            return None
+    return p
+
+
+def nested_try_in_clause_return_none_only(g):
+    try:
+        p = g(0)
+    except ImportError:
+        try:
+            p = g(2)
+        except TypeError:
+            g(3)
+            return None
+    return p
