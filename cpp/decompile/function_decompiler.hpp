@@ -343,8 +343,7 @@ class FunctionDecompiler {
   // iterator first), or the last instruction of the copy of the code after
   // the loop that a break jumps to; -1 when there is none.
   int loop_exit_jump(int at, const Region& region) const;
-  int join_after_loop_exit_clauses(int body_start, int body_end, int handler, int loop_join, int dead_exit,
-                                   const Region& region) const;
+  int join_after_loop_exit_clauses(int body_end, int handler, int loop_join, int dead_exit, const Region& region) const;
   void mark_handler_code_visited(int handler, int from, int keep = -1);
   bool unbinds_name_at(int index, const std::string& name) const;
   int skip_name_unbinding(int index, const std::string& name);
@@ -500,7 +499,7 @@ class FunctionDecompiler {
   int code_copy_length(int a, int b) const;
   bool falls_only_into(int at) const;
   int tail_copy_length(int copy, int original, int evidence = -1) const;
-  int else_compiled_first(int body_start, int else_start, int else_end, int clauses_start, int clauses_end) const;
+  int else_compiled_first(int else_start, int else_end, int clauses_start, int clauses_end) const;
   // `a` and `b` are one target, or `b` starts a copy of the exit
   // code at `a` (then marked as decompiled).
   bool same_exit(int a, int b);

@@ -1,0 +1,58 @@
+# Code after a try whose except clause returns: the else clause or the code
+# after the try. 3.12+ move the clauses to the end in both spellings and
+# tell them apart only by the order co_names met the names in; names used
+# before the try say nothing.
+
+def after_try_using_a_name_met_before(self, arg):
+    # ('curindex' is met in the first test, before the clause's
+    # 'ValueError', though the code after the try uses it too.)
+    if self.curindex == 0:
+        self.error('Oldest frame')
+        return
+    try:
+        count = int(arg or 1)
+    except ValueError:
+        self.error('Invalid frame count (%s)' % arg)
+        return
+    if count < 0:
+        newframe = 0
+    else:
+        newframe = max(0, self.curindex - count)
+    self._select_frame(newframe)
+
+
+def else_clause_using_a_name_met_before(self, arg):
+    if self.curindex == 0:
+        self.error('Oldest frame')
+        return
+    try:
+        count = int(arg or 1)
+    except ValueError:
+        self.error('Invalid frame count (%s)' % arg)
+        return
+    else:
+        if count < 0:
+            newframe = 0
+        else:
+            newframe = max(0, self.curindex - count)
+        self._select_frame(newframe)
+
+
+def after_try_following_an_earlier_try(self, arg):
+    # (3.12+ lay the first try's handler out between the second try's body
+    # and its clauses: its '_print_invalid_arg' was met first.)
+    if not arg:
+        bnum = len(self.numbers) - 1
+    else:
+        try:
+            bnum = int(arg)
+        except:
+            self._print_invalid_arg(arg)
+            return
+    try:
+        self.get_bpbynumber(bnum)
+    except ValueError as err:
+        self.error('cannot set commands: %s' % err)
+        return
+    self.commands_bnum = bnum
+    self.prompt = '(com) '
