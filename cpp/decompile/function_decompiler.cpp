@@ -136,7 +136,11 @@ bool FunctionDecompiler::unwinds_with_line_of_its_own(int at) const {
 bool FunctionDecompiler::is_shared_return_none(int return_index) const {
   if (code_.version.minor < 10 || kind_ != CodeKind::Function || !loads_none(return_index - 1)) return false;
   const cfg::Block& block = graph_.blocks[block_at(return_index - 1)];
-  return block.first == return_index - 1 && block.predecessors.size() >= 2 && !inlined_into_loop(block.id);
+  // (3.12+ END_FOR falls into the return after a for loop, but the loop's
+  // exit jumps past it: it is never reached.)
+  const auto reached_from = std::count_if(block.predecessors.begin(), block.predecessors.end(),
+                                          [&](int predecessor) { return graph_.blocks[predecessor].reachable; });
+  return block.first == return_index - 1 && reached_from >= 2 && !inlined_into_loop(block.id);
 }
 
 // A block outside every loop laid out between a loop's header and its jump

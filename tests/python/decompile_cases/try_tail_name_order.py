@@ -1,7 +1,7 @@
 # Code after a try whose except clause returns: the else clause or the code
 # after the try. 3.12+ move the clauses to the end in both spellings and
 # tell them apart only by the order co_names met the names in; names used
-# before the try say nothing.
+# before the try say nothing. (Likewise co_consts for None.)
 
 def after_try_using_a_name_met_before(self, arg):
     # ('curindex' is met in the first test, before the clause's
@@ -56,3 +56,14 @@ def after_try_following_an_earlier_try(self, arg):
         return
     self.commands_bnum = bnum
     self.prompt = '(com) '
+
+
+def loop_in_try_body_falling_off_the_end(c, sql, suppress_errors=True):
+    """The implicit return after the loop is no `else: return None`: with a
+    docstring in co_consts[0], 3.12+ place None where it was first met."""
+    try:
+        for row in c.execute(sql):
+            print(row)
+    except E as e:
+        if not suppress_errors:
+            sys.exit(1)
