@@ -305,8 +305,8 @@ class FunctionDecompiler {
     int name = -1;      // earliest co_names position, -1: none
     int constant = -1;  // earliest co_consts position, -1: none
   };
-  FirstUse first_own_use(const std::vector<int>& mine, const std::vector<int>& other,
-                         const std::vector<int>& shared) const;
+  FirstUse first_own_use(const std::vector<int>& mine, const std::vector<int>& other, const std::vector<int>& shared,
+                         bool own_none_tells = true) const;
   TailPlace place_tail_after_leaving_clauses(int body_start, int handler, const std::vector<int>& tail,
                                              const std::vector<int>& clauses, const std::vector<int>& body,
                                              const ast::Body& tail_statements) const;

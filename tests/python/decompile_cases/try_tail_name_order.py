@@ -67,3 +67,24 @@ def loop_in_try_body_falling_off_the_end(c, sql, suppress_errors=True):
     except E as e:
         if not suppress_errors:
             sys.exit(1)
+
+
+def else_raising_after_a_passing_clause(self):
+    """With a docstring first in co_consts, None is where the compiler met
+    it: 3.10 compile the else clause after the clauses too, so only the
+    clause's copy of the implicit return, met last, tells."""
+    try:
+        self.throw(GeneratorExit)
+    except (GeneratorExit, StopIteration):
+        pass
+    else:
+        raise RuntimeError('coroutine ignored GeneratorExit')
+
+
+def raise_after_a_returning_clause(self):
+    """The clause's own `return` meets None before the raise's message."""
+    try:
+        self.throw(GeneratorExit)
+    except (GeneratorExit, StopIteration):
+        return
+    raise RuntimeError('coroutine ignored GeneratorExit')

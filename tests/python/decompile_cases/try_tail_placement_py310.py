@@ -36,3 +36,15 @@ def else_clause_following_an_earlier_try(self, arg):
     else:
         self.commands_bnum = bnum
         self.prompt = '(com) '
+
+
+def else_ending_in_the_implicit_return(self):
+    """The else clause's implicit return meets None last: no sign of order."""
+    try:
+        self.finish_content()
+    except:
+        if hasattr(self.result, 'close'):
+            self.result.close()
+        raise
+    else:
+        self.close()
