@@ -1254,16 +1254,23 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   }
   // Clauses that only "leave" by copies of the implicit return at the end
   // of the code fell off its end in the source: the code after the body
-  // was the try's else clause (the copies are dropped later).
+  // was the try's else clause (the copies are dropped later). (Not in a
+  // loop, where falling off a clause goes on with the loop: there the
+  // return, popping a for loop's iterator first, was written, or was a
+  // `break` before the implicit return, 3.12+.)
   const bool implicit_return_clauses =
       join < 0 && !orelse.empty() &&
-      (else_until_loop_end || std::all_of(handlers.begin(), handlers.end(), [&](const ast::ExceptHandler& handler) {
-        if (kind_ == CodeKind::Module || kind_ == CodeKind::Class) {
-          auto* ret = handler.body.empty() ? nullptr : ast::as<ast::Return>(handler.body.back());
-          return ret != nullptr;
-        }
-        return ends_in_implicit_return(handler.body);
-      }));
+      (else_until_loop_end ||
+       (region.loop == nullptr && std::all_of(
+                                      handlers.begin(), handlers.end(),
+                                      [&](const ast::ExceptHandler& handler) {
+                                        if (kind_ == CodeKind::Module || kind_ == CodeKind::Class) {
+                                          auto* ret = handler.body.empty() ? nullptr
+                                                                           : ast::as<ast::Return>(handler.body.back());
+                                          return ret != nullptr;
+                                        }
+                                        return ends_in_implicit_return(handler.body);
+                                      })));
   if (implicit_return_clauses) {
     emit(out, make_try(orelse), index);
     return else_falls ? else_stop : -1;

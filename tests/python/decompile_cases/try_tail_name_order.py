@@ -88,3 +88,42 @@ def raise_after_a_returning_clause(self):
     except (GeneratorExit, StopIteration):
         return
     raise RuntimeError('coroutine ignored GeneratorExit')
+
+
+def after_try_in_a_loop_whose_clause_returns_none(self, tail_module, cache, is_namespace):
+    """In a loop a clause falling off its end goes on with the loop: its
+    `return None` (popping the iterator first) was written."""
+    for suffix in self._loaders:
+        try:
+            full_path = _path_join(self.path, tail_module + suffix)
+        except ValueError:
+            return None
+        _bootstrap._verbose_message('trying {}', full_path)
+        if suffix in cache:
+            return full_path
+    if is_namespace:
+        _bootstrap._verbose_message('possible')
+        return 1
+    return None
+
+
+def else_in_a_loop_whose_clause_returns_none(self, tail_module, cache):
+    for suffix in self._loaders:
+        try:
+            full_path = _path_join(self.path, tail_module + suffix)
+        except ValueError:
+            return None
+        else:
+            _bootstrap._verbose_message('trying {}', full_path)
+            if suffix in cache:
+                return full_path
+    return None
+
+
+def after_try_in_a_while_loop_whose_clause_returns(self, cache):
+    while self.more():
+        try:
+            full_path = _path_join(self.path)
+        except ValueError:
+            return
+        _bootstrap._verbose_message('trying {}', full_path)
