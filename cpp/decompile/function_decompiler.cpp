@@ -690,6 +690,20 @@ bool FunctionDecompiler::every_path_ends_in_implicit_return(const ast::Body& bod
          every_path_ends_in_implicit_return(branch->orelse);
 }
 
+// `body` ends in a try statement (no finally) whose body or else clause
+// and every except clause end in copies of the implicit `return None`:
+// it fell off the end on every path.
+bool FunctionDecompiler::try_ends_in_implicit_returns(const ast::Body& body) const {
+  if (body.empty()) return false;
+  auto* statement = ast::as<ast::Try>(body.back());
+  if (statement == nullptr || !statement->finalbody.empty() || statement->handlers.empty()) return false;
+  const ast::Body& normal = statement->orelse.empty() ? statement->body : statement->orelse;
+  return every_path_ends_in_implicit_return(normal) &&
+         std::all_of(statement->handlers.begin(), statement->handlers.end(), [&](const ast::ExceptHandler& handler) {
+           return every_path_ends_in_implicit_return(handler.body);
+         });
+}
+
 // `if c: ... else: raise X` ending a function: the first branch falls off
 // the end through copies of the implicit return (3.10+), laid out before
 // the raise. Read as `if c: ...` (each path `return None`) plus `raise X`,

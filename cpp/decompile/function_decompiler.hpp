@@ -133,6 +133,7 @@ class FunctionDecompiler {
   bool walk_region(int begin, const Region& region, Stack& stack, ast::Body& out, bool enter_loop_header = false);
   void finish_body(ast::Body& body);
   bool every_path_ends_in_implicit_return(const ast::Body& body) const;
+  bool try_ends_in_implicit_returns(const ast::Body& body) const;
   void restore_else_raise_at_end(ast::Body& body) const;
   void restore_debug_block(ast::Body& body) const;
   bool ends_in_unreachable_implicit_return() const;

@@ -127,3 +127,16 @@ def after_try_in_a_while_loop_whose_clause_returns(self, cache):
         except ValueError:
             return
         _bootstrap._verbose_message('trying {}', full_path)
+
+
+def if_else_whose_branch_ends_in_a_try(self, arg):
+    """Every path of the try falls off the end of the function through a
+    copy of the implicit return: an if/else, not returns before the code
+    after the if (which would meet None before the clause's message)."""
+    if arg:
+        try:
+            del self.displaying.get(self.curframe, {})[arg]
+        except KeyError:
+            self.error('not displaying %s' % arg)
+    else:
+        self.displaying.pop(self.curframe, None)
