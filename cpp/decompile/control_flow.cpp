@@ -905,8 +905,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
                                      dead_label_after_branch(else_start);
   // A branch that ends in a copy of the function's implicit return fell
   // off the end in the source: an if/else (the copy is dropped later).
+  // (So did one ending in a try whose every path ends in such a copy.)
   if (!then_falls && !else_body.empty() && !implicit_returns && !ends_in_implicit_return(then_body) &&
-      !continues_elsewhere(then_body, else_start) && !dead_jump_over_else && !dead_label_after_else) {
+      !try_ends_in_implicit_returns(then_body) && !continues_elsewhere(then_body, else_start) && !dead_jump_over_else &&
+      !dead_label_after_else) {
     emit(out, make::if_(test, then_body, {}), index);
     for (auto& stmt : else_body) out.push_back(stmt);
     stack = else_stack;

@@ -650,16 +650,23 @@ bool names_from_co_names(Op op) {
 // in the order they are first met. 1: the code in [else_start, else_end)
 // meets a new name before the clauses in [clauses_start, clauses_end) do;
 // 0: after them; -1: no name tells.
-int FunctionDecompiler::else_compiled_first(int body_start, int else_start, int else_end, int clauses_start,
-                                            int clauses_end) const {
+int FunctionDecompiler::else_compiled_first(int else_start, int else_end, int clauses_start, int clauses_end) const {
   const int count = int(function_.instrs.size());
   auto range = [&](int from, int to) {
     std::vector<int> code;
     for (int i = std::max(from, 0); i < std::min(to, count); ++i) code.push_back(i);
     return code;
   };
-  const std::vector<int> body = range(body_start, else_start), orelse = range(else_start, else_end),
-                         clauses = range(clauses_start, clauses_end);
+  const std::vector<int> clauses = range(clauses_start, clauses_end);
+  // (A name the code before the try, or anywhere else, uses too may have
+  // been met first there: only names of the two alone tell. Code already
+  // decompiled between the body and the clauses, such as an earlier try's
+  // handler, 3.12+, was compiled before either.)
+  std::vector<int> orelse, body;
+  for (int i = 0; i < count; ++i) {
+    if (i >= clauses_start && i < clauses_end) continue;
+    (i >= else_start && i < else_end && !visited_[i] ? orelse : body).push_back(i);
+  }
   const int in_else = first_own_use(orelse, clauses, body).name;
   const int in_clauses = first_own_use(clauses, orelse, body).name;
   if (in_else < 0 || in_clauses < 0 || in_else == in_clauses) return -1;
@@ -1162,7 +1169,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // (except* clauses cannot break or continue: their join is the join.)
   if (!star && region.loop && join >= 0 && (region.loop->continues_at(join) || join == region.loop->follow)) {
     const int loop_join = join;
-    join = falls ? join_after_loop_exit_clauses(index, body_end, handler, loop_join, dead_exit, region) : -1;
+    join = falls ? join_after_loop_exit_clauses(body_end, handler, loop_join, dead_exit, region) : -1;
     if (join == loop_join && join != region.stop) {
       else_until_loop_end = true;
       join = -1;
@@ -1196,7 +1203,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     int clauses_end = handler;
     for (const ClauseTail& tail : tails) clauses_end = std::max(clauses_end, tail.start);
     const int evidence = code_.version.minor >= 12 && handler > body_end
-                             ? else_compiled_first(index, body_end, handler, handler, clauses_end)
+                             ? else_compiled_first(body_end, handler, handler, clauses_end)
                              : -1;
     std::vector<char> local;
     const std::vector<char>& reachable = normally_reachable_from(index, local);
@@ -1374,16 +1381,23 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   }
   // Clauses that only "leave" by copies of the implicit return at the end
   // of the code fell off its end in the source: the code after the body
-  // was the try's else clause (the copies are dropped later).
+  // was the try's else clause (the copies are dropped later). (Not in a
+  // loop, where falling off a clause goes on with the loop: there the
+  // return, popping a for loop's iterator first, was written, or was a
+  // `break` before the implicit return, 3.12+.)
   const bool implicit_return_clauses =
       join < 0 && !orelse.empty() &&
-      (else_until_loop_end || std::all_of(handlers.begin(), handlers.end(), [&](const ast::ExceptHandler& handler) {
-        if (kind_ == CodeKind::Module || kind_ == CodeKind::Class) {
-          auto* ret = handler.body.empty() ? nullptr : ast::as<ast::Return>(handler.body.back());
-          return ret != nullptr;
-        }
-        return ends_in_implicit_return(handler.body);
-      }));
+      (else_until_loop_end ||
+       (region.loop == nullptr && std::all_of(
+                                      handlers.begin(), handlers.end(),
+                                      [&](const ast::ExceptHandler& handler) {
+                                        if (kind_ == CodeKind::Module || kind_ == CodeKind::Class) {
+                                          auto* ret = handler.body.empty() ? nullptr
+                                                                           : ast::as<ast::Return>(handler.body.back());
+                                          return ret != nullptr;
+                                        }
+                                        return ends_in_implicit_return(handler.body);
+                                      })));
   if (implicit_return_clauses) {
     emit(out, make_try(orelse), index);
     return else_falls ? else_stop : -1;

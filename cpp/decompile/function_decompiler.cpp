@@ -136,7 +136,11 @@ bool FunctionDecompiler::unwinds_with_line_of_its_own(int at) const {
 bool FunctionDecompiler::is_shared_return_none(int return_index) const {
   if (code_.version.minor < 10 || kind_ != CodeKind::Function || !loads_none(return_index - 1)) return false;
   const cfg::Block& block = graph_.blocks[block_at(return_index - 1)];
-  return block.first == return_index - 1 && block.predecessors.size() >= 2 && !inlined_into_loop(block.id);
+  // (3.12+ END_FOR falls into the return after a for loop, but the loop's
+  // exit jumps past it: it is never reached.)
+  const auto reached_from = std::count_if(block.predecessors.begin(), block.predecessors.end(),
+                                          [&](int predecessor) { return graph_.blocks[predecessor].reachable; });
+  return block.first == return_index - 1 && reached_from >= 2 && !inlined_into_loop(block.id);
 }
 
 // A block outside every loop laid out between a loop's header and its jump
@@ -687,6 +691,20 @@ bool FunctionDecompiler::every_path_ends_in_implicit_return(const ast::Body& bod
   auto* branch = ast::as<ast::If>(body.back());
   return branch && every_path_ends_in_implicit_return(branch->body) &&
          every_path_ends_in_implicit_return(branch->orelse);
+}
+
+// `body` ends in a try statement (no finally) whose body or else clause
+// and every except clause end in copies of the implicit `return None`:
+// it fell off the end on every path.
+bool FunctionDecompiler::try_ends_in_implicit_returns(const ast::Body& body) const {
+  if (body.empty()) return false;
+  auto* statement = ast::as<ast::Try>(body.back());
+  if (statement == nullptr || !statement->finalbody.empty() || statement->handlers.empty()) return false;
+  const ast::Body& normal = statement->orelse.empty() ? statement->body : statement->orelse;
+  return every_path_ends_in_implicit_return(normal) &&
+         std::all_of(statement->handlers.begin(), statement->handlers.end(), [&](const ast::ExceptHandler& handler) {
+           return every_path_ends_in_implicit_return(handler.body);
+         });
 }
 
 // `if c: ... else: raise X` ending a function: the first branch falls off

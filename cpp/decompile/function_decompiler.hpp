@@ -136,6 +136,7 @@ class FunctionDecompiler {
   bool walk_region(int begin, const Region& region, Stack& stack, ast::Body& out, bool enter_loop_header = false);
   void finish_body(ast::Body& body);
   bool every_path_ends_in_implicit_return(const ast::Body& body) const;
+  bool try_ends_in_implicit_returns(const ast::Body& body) const;
   void restore_else_raise_at_end(ast::Body& body) const;
   void restore_debug_block(ast::Body& body) const;
   bool ends_in_unreachable_implicit_return() const;
@@ -321,8 +322,8 @@ class FunctionDecompiler {
     int name = -1;      // earliest co_names position, -1: none
     int constant = -1;  // earliest co_consts position, -1: none
   };
-  FirstUse first_own_use(const std::vector<int>& mine, const std::vector<int>& other,
-                         const std::vector<int>& shared) const;
+  FirstUse first_own_use(const std::vector<int>& mine, const std::vector<int>& other, const std::vector<int>& shared,
+                         bool own_none_tells = true) const;
   TailPlace place_tail_after_leaving_clauses(int body_start, int handler, const std::vector<int>& tail,
                                              const std::vector<int>& clauses, const std::vector<int>& body,
                                              const ast::Body& tail_statements) const;
@@ -362,8 +363,7 @@ class FunctionDecompiler {
   // 3.12+ the copy of a while loop's short follow code that a `break`
   // runs at `at`: its length, or 0.
   int while_break_copy_length(int at, const Region& region) const;
-  int join_after_loop_exit_clauses(int body_start, int body_end, int handler, int loop_join, int dead_exit,
-                                   const Region& region) const;
+  int join_after_loop_exit_clauses(int body_end, int handler, int loop_join, int dead_exit, const Region& region) const;
   void mark_handler_code_visited(int handler, int from, int keep = -1);
   bool unbinds_name_at(int index, const std::string& name) const;
   int skip_name_unbinding(int index, const std::string& name);
@@ -521,7 +521,7 @@ class FunctionDecompiler {
   int code_copy_length(int a, int b) const;
   bool falls_only_into(int at) const;
   int tail_copy_length(int copy, int original, int evidence = -1) const;
-  int else_compiled_first(int body_start, int else_start, int else_end, int clauses_start, int clauses_end) const;
+  int else_compiled_first(int else_start, int else_end, int clauses_start, int clauses_end) const;
   // `a` and `b` are one target, or `b` starts a copy of the exit
   // code at `a` (then marked as decompiled).
   bool same_exit(int a, int b);

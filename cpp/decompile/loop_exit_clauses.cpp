@@ -203,8 +203,8 @@ bool FunctionDecompiler::natural_clause_end(int exit, const std::string& name) c
 // The join of a try whose clauses all end in break/continue (`loop_join`,
 // the loop's target) when the body falls on to `body_end`: `loop_join`
 // when the code after the body is an else clause, else `body_end`.
-int FunctionDecompiler::join_after_loop_exit_clauses(int body_start, int body_end, int handler, int loop_join,
-                                                     int dead_exit, const Region& region) const {
+int FunctionDecompiler::join_after_loop_exit_clauses(int body_end, int handler, int loop_join, int dead_exit,
+                                                     const Region& region) const {
   const int count = int(function_.instrs.size());
   const int after_body = resolve_jumps(body_end);
   if (after_body == loop_join || after_body < 0 || after_body >= count) return loop_join;
@@ -224,7 +224,7 @@ int FunctionDecompiler::join_after_loop_exit_clauses(int body_start, int body_en
         if (loop.contains[b.id] && b.first >= after_body && b.last < limit) loop_end = std::max(loop_end, b.last + 1);
     }
     const int clauses_end = count;
-    if (else_compiled_first(body_start, after_body, loop_end, handler, clauses_end) == 1) return loop_join;
+    if (else_compiled_first(after_body, loop_end, handler, clauses_end) == 1) return loop_join;
   }
   return body_end;
 }

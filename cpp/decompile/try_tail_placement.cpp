@@ -24,21 +24,26 @@ int first_line_from(const std::vector<ir::Instr>& instrs, int from) {
 
 // The earliest position in co_names / co_consts among the names and
 // constants only `mine` uses (not `other`, not `shared`); -1 when none.
-// (Positions of names and constants are compared separately.)
+// (Positions of names and constants are compared separately.) Without
+// `own_none_tells`, a None only `mine` loads counts for nothing: the
+// implicit return ending the function meets it last, wherever it stands.
 FunctionDecompiler::FirstUse FunctionDecompiler::first_own_use(const std::vector<int>& mine,
                                                                const std::vector<int>& other,
-                                                               const std::vector<int>& shared) const {
+                                                               const std::vector<int>& shared,
+                                                               bool own_none_tells) const {
   const auto& instrs = function_.instrs;
-  auto uses = [&](const std::vector<int>& code, bool names) {
+  auto uses = [&](const std::vector<int>& code, bool names, bool with_none = true) {
     std::vector<int> positions;
     for (int i : code) {
       const ir::Instr& instr = instrs[i];
       if (names && names_from_co_names(instr.op) && !instr.name.empty()) {
         const auto at = std::find(code_.names.begin(), code_.names.end(), instr.name);
         if (at != code_.names.end()) positions.push_back(int(at - code_.names.begin()));
-      } else if (!names && instr.op == Op::LoadConst && !loads_none(i)) {
-        // (None comes first in co_consts whatever the code: a function's
-        // docstring slot, ≤3.13.)
+      } else if (!names && instr.op == Op::LoadConst && !((instr.arg == 0 || !with_none) && loads_none(i))) {
+        // (None first in co_consts may have been put there whatever the
+        // code: a function's docstring slot, ≤3.13. Elsewhere it was met
+        // there: after a docstring, a `return` in a clause meets it before
+        // the code after the try, an implicit return only at the end.)
         positions.push_back(instr.arg);
       }
     }
@@ -48,7 +53,7 @@ FunctionDecompiler::FirstUse FunctionDecompiler::first_own_use(const std::vector
   for (const bool names : {true, false}) {
     const std::vector<int> others = uses(other, names), common = uses(shared, names);
     int best = -1;
-    for (int at : uses(mine, names)) {
+    for (int at : uses(mine, names, own_none_tells)) {
       if (std::find(others.begin(), others.end(), at) != others.end()) continue;
       if (std::find(common.begin(), common.end(), at) != common.end()) continue;
       if (best < 0 || at < best) best = at;
@@ -120,10 +125,20 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
     return TailPlace::AfterTry;
   }
   if (code_.version.minor == 11) return tail_start < handler ? TailPlace::InElse : TailPlace::AfterTry;
-  if (code_.version.minor >= 12) {
+  if (code_.version.minor == 10) {
+    // 3.10 lay both out after the body and compile both after the
+    // clauses: only a constant of the clauses' met after the tail's, the
+    // None of a copy of the implicit return, says that the clauses fell
+    // off the end of the function, so the tail was the else clause.
+    const FirstUse in_tail = first_own_use(tail, clauses, body, false);
+    const FirstUse in_clauses = first_own_use(clauses, tail, body);
+    if (in_tail.constant >= 0 && in_clauses.constant > in_tail.constant) return TailPlace::InElse;
+    return TailPlace::AfterTry;
+  }
+  {
     // (3.12+ move the handlers to the end: the order the compiler met
     // names and constants in tells.)
-    const FirstUse in_tail = first_own_use(tail, clauses, body);
+    const FirstUse in_tail = first_own_use(tail, clauses, body, false);
     const FirstUse in_clauses = first_own_use(clauses, tail, body);
     if (in_tail.name >= 0 && in_clauses.name >= 0 && in_tail.name != in_clauses.name)
       return in_tail.name < in_clauses.name ? TailPlace::InElse : TailPlace::AfterTry;

@@ -14,3 +14,37 @@ def else_clause_holding_a_try_after_returning_clause(self):
             self.proc.wait()
         except OSError:
             return
+
+
+def else_clause_following_an_earlier_try(self, arg):
+    # (3.12+ lay the first try's handler out between the second try's body
+    # and its clauses: its '_print_invalid_arg' was met first; <=3.9 print
+    # this else clause after the try.)
+    if not arg:
+        bnum = len(self.numbers) - 1
+    else:
+        try:
+            bnum = int(arg)
+        except:
+            self._print_invalid_arg(arg)
+            return
+    try:
+        self.get_bpbynumber(bnum)
+    except ValueError as err:
+        self.error('cannot set commands: %s' % err)
+        return
+    else:
+        self.commands_bnum = bnum
+        self.prompt = '(com) '
+
+
+def else_ending_in_the_implicit_return(self):
+    """The else clause's implicit return meets None last: no sign of order."""
+    try:
+        self.finish_content()
+    except:
+        if hasattr(self.result, 'close'):
+            self.result.close()
+        raise
+    else:
+        self.close()
