@@ -765,16 +765,3 @@ def while_true_try_try_finally_loop_except_break(expected, i, j, e, a):
             break
     return i
 
-
-# Session 9: 3.10/3.11 nested ifs falling off the end print their copies of
-# the implicit return as `return None` / `else: return None` (differs, same
-# behaviour; idlelib UndoDelegator.check_saved and ~20 every-4 units).
-# Stripping returns from a final if after popping the trailing return fixed
-# 24 units but lost http.client putrequest (3.10), whose `else: pass` layout
-# the printed returns reproduce; not landed.
-def nested_ifs_fall_off_end(self):
-    is_saved = self.get_saved()
-    if is_saved != self.was_saved:
-        self.was_saved = is_saved
-        if self.saved_change_hook:
-            self.saved_change_hook()

@@ -134,6 +134,9 @@ class FunctionDecompiler {
   void finish_body(ast::Body& body);
   bool every_path_ends_in_implicit_return(const ast::Body& body) const;
   void restore_else_raise_at_end(ast::Body& body) const;
+  // ---- implicit_return_else.cpp ----
+  bool leaves_through_implicit_return(const ast::Body& body, bool& copied) const;
+  void restore_else_before_implicit_return(ast::Body& body) const;
   void restore_debug_block(ast::Body& body) const;
   bool ends_in_unreachable_implicit_return() const;
   // Whether the instruction at `index` is LOAD_CONST None, and whether

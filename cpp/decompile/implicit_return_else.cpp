@@ -1,0 +1,92 @@
+// 3.10+ copy the implicit `return None` into every branch that falls off
+// the end of a function. A branch ending in such a copy therefore ran to
+// the end of the function in the source: the code laid out after its if
+// statement was that if's else (or elif) clause, not code after it.
+// Read as `if c: ...; return None` followed by the rest, the copies would
+// print as written returns (their None constant met too early, and the
+// if's false jump going elsewhere); put back as `if c: ... else: rest`,
+// the copies are stripped with the other implicit returns.
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+namespace {
+
+bool returns_none(const ast::StmtPtr& stmt) {
+  auto* ret = ast::as<ast::Return>(stmt);
+  if (ret == nullptr) return false;
+  auto* constant = ast::as<ast::Constant>(ret->value);
+  return !ret->value || (constant && constant->value->kind == Constant::Kind::None);
+}
+
+}  // namespace
+
+// Whether every path through `body` leaves the function; `copied` is set
+// when one of them leaves through a copy of the implicit return.
+bool FunctionDecompiler::leaves_through_implicit_return(const ast::Body& body, bool& copied) const {
+  if (body.empty()) return false;
+  const ast::StmtPtr& last = body.back();
+  if (holds(implicit_return_copies_, last.get()) && !holds(written_returns_, last.get())) {
+    copied = true;
+    return true;
+  }
+  if (ast::as<ast::Return>(last) || ast::as<ast::Raise>(last)) return true;
+  if (auto* branch = ast::as<ast::If>(last)) {
+    const bool body_leaves = leaves_through_implicit_return(branch->body, copied);
+    return leaves_through_implicit_return(branch->orelse, copied) && body_leaves;
+  }
+  return false;
+}
+
+// `body` ends the function. Where an if (elif chain) in it leaves on every
+// path, one through a copy of the implicit return, the statements after it
+// become the else clause of its last elif; then the same for the branches
+// of the statement now ending `body`.
+void FunctionDecompiler::restore_else_before_implicit_return(ast::Body& body) const {
+  for (std::size_t k = 0; k + 1 < body.size(); ++k) {
+    auto* head = ast::as<ast::If>(body[k]);
+    if (head == nullptr) continue;
+    bool copied = false, leaves = true;
+    for (const ast::If* link = head;;) {
+      if (!leaves_through_implicit_return(link->body, copied)) {
+        leaves = false;
+        break;
+      }
+      if (link->orelse.empty()) break;
+      const ast::If* next = link->orelse.size() == 1 ? ast::as<ast::If>(link->orelse[0]) : nullptr;
+      if (next == nullptr) {
+        leaves = false;  // a final else: the if leaves entirely, nothing follows it
+        break;
+      }
+      link = next;
+    }
+    if (!leaves || !copied) continue;
+    // A lone `return None` after it that is not a copy was written there
+    // (or stands for an `else: pass` whose line it carries): keep the
+    // layout the written returns give.
+    if (k + 2 == body.size()) {
+      if (returns_none(body.back()) && !holds(implicit_return_copies_, body.back().get())) continue;
+    }
+    // Copy the chain (nodes may be shared) down to its last link.
+    auto copy = std::make_shared<ast::If>(*head);
+    body[k] = copy;
+    ast::If* link = copy.get();
+    while (!link->orelse.empty()) {
+      auto next = std::make_shared<ast::If>(*ast::as<ast::If>(link->orelse[0]));
+      link->orelse[0] = next;
+      link = next.get();
+    }
+    link->orelse.assign(body.begin() + k + 1, body.end());
+    body.erase(body.begin() + k + 1, body.end());
+    break;
+  }
+  if (body.empty()) return;
+  if (auto* last = ast::as<ast::If>(body.back())) {
+    auto copy = std::make_shared<ast::If>(*last);
+    restore_else_before_implicit_return(copy->body);
+    restore_else_before_implicit_return(copy->orelse);
+    body.back() = copy;
+  }
+}
+
+}  // namespace depyf::decompile

@@ -1,0 +1,51 @@
+"""An if whose branch falls off the end of the function (3.10+: through
+its own copy of the implicit return), followed by more code: that code is
+the if's else/elif clause and must not run after the branch."""
+
+
+def classify(log, message):
+    if isinstance(message, dict):
+        log.append("dict")
+        if "x" in message:
+            log.append("has x")
+    elif isinstance(message, bytes):
+        log.append("bytes")
+    elif message is None:
+        log.append("none")
+    else:
+        raise TypeError(type(message).__name__)
+
+
+def convert(log, message, flags):
+    if isinstance(message, int):
+        log.append("int")
+    elif isinstance(message, str):
+        if "S" not in flags:
+            log.append("unseen")
+        if "F" in flags:
+            log.append("flagged")
+    elif isinstance(message, bytes):
+        pass
+    else:
+        raise TypeError("cannot convert")
+    log.append("after the chain")
+
+
+def run_cases(ns):
+    results = []
+    for message in ({}, {"x": 1}, b"b", None, 1.5):
+        log = []
+        try:
+            ns["classify"](log, message)
+        except TypeError as e:
+            log.append(str(e))
+        results.append(log)
+    for message in (1, "s", b"b", 2.5):
+        for flags in ("", "S", "F", "SF"):
+            log = []
+            try:
+                ns["convert"](log, message, flags)
+            except TypeError as e:
+                log.append(str(e))
+            results.append(log)
+    return results

@@ -1,0 +1,56 @@
+"""Nested ifs that fall off the end of the function: 3.10+ copy the
+implicit `return None` into each branch, so a branch ending in a copy ran
+to the end of the function and the code after its if was an else/elif."""
+
+
+def nested_ifs_fall_off_end(self):
+    is_saved = self.get_saved()
+    if is_saved != self.was_saved:
+        self.was_saved = is_saved
+        if self.saved_change_hook:
+            self.saved_change_hook()
+
+
+def nested_if_then_elif_chain(self, message=None):
+    """Docstring first, so a None met early shows in co_consts."""
+    if isinstance(message, dict):
+        self.become(dict(message))
+        if isinstance(message, list):
+            message.explain_to(self)
+    elif isinstance(message, bytes):
+        self.become(message.decode())
+    elif hasattr(message, "read"):
+        self.become(message.read())
+    elif message is None:
+        self.become({})
+    else:
+        raise TypeError("Invalid message type: %s" % type(message))
+
+
+def elif_chain_with_pass(self, message):
+    if isinstance(message, int):
+        message.add("a")
+    elif isinstance(message, str):
+        flags = set(self.get_flags())
+        if "S" not in flags:
+            message.add("unseen")
+        if "F" in flags:
+            message.add("flagged")
+    elif isinstance(message, bytes):
+        pass
+    else:
+        raise TypeError("Cannot convert: %s" % type(message))
+
+
+def nested_in_if_else(self):
+    """Send the preamble."""
+    if self.origin_server:
+        if self.client_is_modern():
+            self.write("HTTP/%s" % self.status)
+            if "Date" not in self.headers:
+                self.write("Date: %s" % self.date())
+            if self.server and "Server" not in self.headers:
+                self.write("Server: %s" % self.server)
+    else:
+        self.write("Status: %s" % self.status)
+
