@@ -135,8 +135,9 @@ class FunctionDecompiler {
   bool every_path_ends_in_implicit_return(const ast::Body& body) const;
   void restore_else_raise_at_end(ast::Body& body) const;
   // ---- implicit_return_else.cpp ----
-  bool leaves_through_implicit_return(const ast::Body& body, bool& copied) const;
-  void restore_else_before_implicit_return(ast::Body& body) const;
+  bool none_constant_met_last() const;
+  bool leaves_through_implicit_return(const ast::Body& body, bool none_met_last, bool& copied) const;
+  void restore_else_before_implicit_return(ast::Body& body, bool none_met_last) const;
   void restore_debug_block(ast::Body& body) const;
   bool ends_in_unreachable_implicit_return() const;
   // Whether the instruction at `index` is LOAD_CONST None, and whether

@@ -6,6 +6,8 @@
 // print as written returns (their None constant met too early, and the
 // if's false jump going elsewhere); put back as `if c: ... else: rest`,
 // the copies are stripped with the other implicit returns.
+#include <algorithm>
+
 #include "decompile/function_decompiler.hpp"
 
 namespace depyf::decompile {
@@ -21,19 +23,36 @@ bool returns_none(const ast::StmtPtr& stmt) {
 
 }  // namespace
 
+// Whether None is the last entry of co_consts: then no written statement
+// met it first (constants enter in the order the compiler meets them), the
+// implicit return, compiled after the whole body, did. A copy that carries
+// the line of a `pass` (`elif c: pass`, which leaves nothing else) is then
+// told from a written `return`, which would have added None where it stood.
+// (Constants the code never loads, such as 3.11+ keyword-name tuples, and
+// tuples the optimizer folds last, make no exception: they cannot be told
+// apart here.) Without a docstring ≤3.11 put None first: nothing to tell.
+bool FunctionDecompiler::none_constant_met_last() const {
+  const auto& consts = code_.consts;
+  return consts.size() >= 2 && consts.back()->kind == Constant::Kind::None &&
+         std::none_of(consts.begin(), consts.end() - 1,
+                      [](const ConstantPtr& c) { return c->kind == Constant::Kind::None; });
+}
+
 // Whether every path through `body` leaves the function; `copied` is set
-// when one of them leaves through a copy of the implicit return.
-bool FunctionDecompiler::leaves_through_implicit_return(const ast::Body& body, bool& copied) const {
+// when one of them leaves through a copy of the implicit return (with
+// `none_met_last`, any `return None`).
+bool FunctionDecompiler::leaves_through_implicit_return(const ast::Body& body, bool none_met_last, bool& copied) const {
   if (body.empty()) return false;
   const ast::StmtPtr& last = body.back();
-  if (holds(implicit_return_copies_, last.get()) && !holds(written_returns_, last.get())) {
+  if ((holds(implicit_return_copies_, last.get()) || (none_met_last && returns_none(last))) &&
+      !holds(written_returns_, last.get())) {
     copied = true;
     return true;
   }
   if (ast::as<ast::Return>(last) || ast::as<ast::Raise>(last)) return true;
   if (auto* branch = ast::as<ast::If>(last)) {
-    const bool body_leaves = leaves_through_implicit_return(branch->body, copied);
-    return leaves_through_implicit_return(branch->orelse, copied) && body_leaves;
+    const bool body_leaves = leaves_through_implicit_return(branch->body, none_met_last, copied);
+    return leaves_through_implicit_return(branch->orelse, none_met_last, copied) && body_leaves;
   }
   return false;
 }
@@ -42,13 +61,13 @@ bool FunctionDecompiler::leaves_through_implicit_return(const ast::Body& body, b
 // path, one through a copy of the implicit return, the statements after it
 // become the else clause of its last elif; then the same for the branches
 // of the statement now ending `body`.
-void FunctionDecompiler::restore_else_before_implicit_return(ast::Body& body) const {
+void FunctionDecompiler::restore_else_before_implicit_return(ast::Body& body, bool none_met_last) const {
   for (std::size_t k = 0; k + 1 < body.size(); ++k) {
     auto* head = ast::as<ast::If>(body[k]);
     if (head == nullptr) continue;
     bool copied = false, leaves = true;
     for (const ast::If* link = head;;) {
-      if (!leaves_through_implicit_return(link->body, copied)) {
+      if (!leaves_through_implicit_return(link->body, none_met_last, copied)) {
         leaves = false;
         break;
       }
@@ -83,8 +102,8 @@ void FunctionDecompiler::restore_else_before_implicit_return(ast::Body& body) co
   if (body.empty()) return;
   if (auto* last = ast::as<ast::If>(body.back())) {
     auto copy = std::make_shared<ast::If>(*last);
-    restore_else_before_implicit_return(copy->body);
-    restore_else_before_implicit_return(copy->orelse);
+    restore_else_before_implicit_return(copy->body, none_met_last);
+    restore_else_before_implicit_return(copy->orelse, none_met_last);
     body.back() = copy;
   }
 }

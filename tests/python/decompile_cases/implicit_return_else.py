@@ -54,3 +54,34 @@ def nested_in_if_else(self):
     else:
         self.write("Status: %s" % self.status)
 
+
+
+def elif_pass_before_raise(self, m):
+    """None last in co_consts: the `pass` line's return copy is no written return."""
+    if isinstance(m, int):
+        m.a()
+    elif isinstance(m, str):
+        pass
+    else:
+        raise TypeError("x %s" % m)
+
+
+def elif_return_before_raise(self, m):
+    """A written return adds None before the raise's constant."""
+    if isinstance(m, int):
+        m.a()
+    elif isinstance(m, str):
+        return
+    else:
+        raise TypeError("x %s" % m)
+
+
+def written_return_before_keyword_call(self, *args):
+    """Doc."""
+    if args:
+        color = self.colorstr(args)
+        if color == self.pencolor:
+            return
+        self.pen(pencolor=color)
+    else:
+        return self.color(self.pencolor)
