@@ -581,5 +581,8 @@ ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body);
 // becomes an IfExp), or null.
 ast::ExprPtr returned_expression(ast::Body::const_iterator first, ast::Body::const_iterator last);
 void restore_final_else(ast::Body& body);
+// 3.10+: two returns of one value on one line are copies of one written
+// return after an if/else (written_return_copies.cpp).
+void merge_written_return_copies(ast::Body& body);
 
 }  // namespace depyf::decompile

@@ -31,6 +31,23 @@ def convert(log, message, flags):
     log.append("after the chain")
 
 
+def search(log, items, forwards, match_prefix):
+    index = 0
+    while True:
+        out_of_bounds = index >= len(items) - 1 if forwards else index == 0
+        if out_of_bounds:
+            if forwards and not match_prefix:
+                log.append("reset")
+            else:
+                log.append("not found")
+            return
+        index += 1 if forwards else -1
+        if not match_prefix:
+            log.append(items[index])
+            return
+        log.append("skip")
+
+
 def run_cases(ns):
     results = []
     for message in ({}, {"x": 1}, b"b", None, 1.5):
@@ -48,4 +65,10 @@ def run_cases(ns):
             except TypeError as e:
                 log.append(str(e))
             results.append(log)
+    for items in ([], [1], [1, 2, 3]):
+        for forwards in (True, False):
+            for match_prefix in (True, False):
+                log = []
+                ns["search"](log, items, forwards, match_prefix)
+                results.append(log)
     return results
