@@ -21,6 +21,23 @@ bool returns_none(const ast::StmtPtr& stmt) {
   return !ret->value || (constant && constant->value->kind == Constant::Kind::None);
 }
 
+// Each `return None` of a loop body (outside inner loops) becomes a
+// `break`; `written` returns stay.
+void returns_to_breaks(ast::Body& body, const std::vector<ast::StmtPtr>& written) {
+  for (auto& stmt : body) {
+    if (returns_none(stmt) && !holds(written, stmt.get())) {
+      auto jump = ast::make::break_();
+      jump->lineno = stmt->lineno;
+      stmt = jump;
+    } else if (auto* branch = ast::as<ast::If>(stmt)) {
+      auto copy = std::make_shared<ast::If>(*branch);
+      returns_to_breaks(copy->body, written);
+      returns_to_breaks(copy->orelse, written);
+      stmt = copy;
+    }
+  }
+}
+
 }  // namespace
 
 // Whether None is the last entry of co_consts: then no written statement
@@ -104,6 +121,13 @@ void FunctionDecompiler::restore_else_before_implicit_return(ast::Body& body, bo
     auto copy = std::make_shared<ast::If>(*last);
     restore_else_before_implicit_return(copy->body, none_met_last);
     restore_else_before_implicit_return(copy->orelse, none_met_last);
+    body.back() = copy;
+  } else if (auto* loop = ast::as<ast::While>(body.back()); loop && loop->orelse.empty() && none_met_last) {
+    // A while loop ending the function: a break jumps to the implicit
+    // return, which 3.12+ copy in its place (the copy carries the break's
+    // line, so only the constant order tells it from a written return).
+    auto copy = std::make_shared<ast::While>(*loop);
+    returns_to_breaks(copy->body, written_returns_);
     body.back() = copy;
   }
 }

@@ -10,8 +10,6 @@
 
 namespace depyf::decompile {
 
-namespace make = ast::make;
-
 namespace {
 
 bool same_return(const ast::StmtPtr& a, const ast::StmtPtr& b) {
@@ -49,15 +47,14 @@ void merge_written_return_copies(ast::Body& body) {
   for (std::size_t k = body.size(); k-- > 0;) {
     if (k + 2 > body.size()) continue;
     auto* branch = ast::as<ast::If>(body[k]);
-    if (branch == nullptr || !branch->orelse.empty() || branch->body.size() < 2 ||
+    // (Nothing between the copies: an `else: pass`, or copies the if's own
+    // branches made; the returns as read keep that layout.)
+    if (branch == nullptr || !branch->orelse.empty() || branch->body.size() < 2 || k + 2 == body.size() ||
         !same_return(branch->body.back(), body.back()))
       continue;
     auto copy = std::make_shared<ast::If>(*branch);
     copy->body.pop_back();
     copy->orelse.assign(body.begin() + k + 1, body.end() - 1);
-    // Nothing between the copies: the body still jumped over an else
-    // clause, one that compiles to no code of its own.
-    if (copy->orelse.empty()) copy->orelse.push_back(make::pass());
     body.erase(body.begin() + k + 1, body.end() - 1);
     body[k] = copy;
   }

@@ -48,6 +48,18 @@ def search(log, items, forwards, match_prefix):
         log.append("skip")
 
 
+def drain(log, lines):
+    """Doc."""
+    while 1:
+        if not lines:
+            log.append("empty")
+            break
+        line = lines.pop(0)
+        if line == "--":
+            break
+        log.append(line)
+
+
 def run_cases(ns):
     results = []
     for message in ({}, {"x": 1}, b"b", None, 1.5):
@@ -71,4 +83,8 @@ def run_cases(ns):
                 log = []
                 ns["search"](log, items, forwards, match_prefix)
                 results.append(log)
+    for lines in ([], ["a"], ["a", "--", "b"], ["--"]):
+        log = []
+        ns["drain"](log, list(lines))
+        results.append(log)
     return results

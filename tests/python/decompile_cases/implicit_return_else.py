@@ -85,3 +85,36 @@ def written_return_before_keyword_call(self, *args):
         self.pen(pencolor=color)
     else:
         return self.color(self.pencolor)
+
+
+def while_loop_ending_function_breaks(self, next_boundary, last_boundary):
+    """None last in co_consts: each break's copy of the implicit return
+    (on the break's own line) is a break, not a written return."""
+    delim = b""
+    while 1:
+        line = self.fp.readline(1 << 16)
+        if not line:
+            self.done = -1
+            break
+        if line.startswith(b"--"):
+            strippedline = line.rstrip()
+            if strippedline == next_boundary:
+                break
+            if strippedline == last_boundary:
+                self.done = 1
+                break
+        odelim = delim
+        if line.endswith(b"\r\n"):
+            delim = b"\r\n"
+        else:
+            delim = b""
+        self.write(odelim + line)
+
+
+def written_return_in_final_loop(self, items):
+    """Doc."""
+    while items:
+        item = items.pop()
+        if item is None:
+            return
+        self.add(item, "x")
