@@ -22,17 +22,17 @@ bool returns_none(const ast::StmtPtr& stmt) {
 }
 
 // Each `return None` of a loop body (outside inner loops) becomes a
-// `break`; `written` returns stay.
-void returns_to_breaks(ast::Body& body, const std::vector<ast::StmtPtr>& written) {
+// `break`.
+void returns_to_breaks(ast::Body& body) {
   for (auto& stmt : body) {
-    if (returns_none(stmt) && !holds(written, stmt.get())) {
+    if (returns_none(stmt)) {
       auto jump = ast::make::break_();
       jump->lineno = stmt->lineno;
       stmt = jump;
     } else if (auto* branch = ast::as<ast::If>(stmt)) {
       auto copy = std::make_shared<ast::If>(*branch);
-      returns_to_breaks(copy->body, written);
-      returns_to_breaks(copy->orelse, written);
+      returns_to_breaks(copy->body);
+      returns_to_breaks(copy->orelse);
       stmt = copy;
     }
   }
@@ -122,13 +122,25 @@ void FunctionDecompiler::restore_else_before_implicit_return(ast::Body& body, bo
     restore_else_before_implicit_return(copy->body, none_met_last);
     restore_else_before_implicit_return(copy->orelse, none_met_last);
     body.back() = copy;
-  } else if (auto* loop = ast::as<ast::While>(body.back()); loop && loop->orelse.empty() && none_met_last) {
-    // A while loop ending the function: a break jumps to the implicit
-    // return, which 3.12+ copy in its place (the copy carries the break's
-    // line, so only the constant order tells it from a written return).
+    return;
+  }
+  // A loop ending the function (its exit's copy of the implicit return
+  // may follow it): a break jumps to the implicit return, which 3.10+ copy
+  // in its place (the copy carries the break's line, so only the constant
+  // order tells it from a written return).
+  if (!none_met_last) return;
+  std::size_t at = body.size() - 1;
+  // (With None last, even a return the code shares is this one or a
+  // break: a written `return` would have met None where it stood.)
+  if (at > 0 && returns_none(body[at])) --at;
+  if (auto* loop = ast::as<ast::While>(body[at]); loop && loop->orelse.empty()) {
     auto copy = std::make_shared<ast::While>(*loop);
-    returns_to_breaks(copy->body, written_returns_);
-    body.back() = copy;
+    returns_to_breaks(copy->body);
+    body[at] = copy;
+  } else if (auto* loop = ast::as<ast::For>(body[at]); loop && loop->orelse.empty()) {
+    auto copy = std::make_shared<ast::For>(*loop);
+    returns_to_breaks(copy->body);
+    body[at] = copy;
   }
 }
 

@@ -118,3 +118,25 @@ def written_return_in_final_loop(self, items):
         if item is None:
             return
         self.add(item, "x")
+
+
+def for_loop_ending_function_breaks(cls, **kwargs):
+    """None last in co_consts: the breaks' copies of the implicit return
+    are breaks (3.12+ pop the iterator and return in their place)."""
+    for c in cls.__mro__:
+        if "_randbelow" in c.__dict__:
+            break
+        elif "getrandbits" in c.__dict__:
+            cls._randbelow = cls._randbelow_with_getrandbits
+            break
+        elif "random" in c.__dict__:
+            cls._randbelow = cls._randbelow_without_getrandbits
+            break
+
+
+def written_return_in_final_for(self, items):
+    """Doc."""
+    for item in items:
+        if item == 0:
+            return
+        self.add(item, "x")
