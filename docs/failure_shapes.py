@@ -765,3 +765,24 @@ def while_true_try_try_finally_loop_except_break(expected, i, j, e, a):
             break
     return i
 
+
+
+# Session 10 (retcopy helper): 3.12/3.13 a for loop ending an elif branch
+# of a final if chain prints its exit's copy of the implicit return as
+# `return None` after the loop (kept, probably as a shared `written` return
+# of the for exit), so None enters co_consts too early (mailbox
+# MHMessage._explain_to / BabylMessage._explain_to 3.12 and 3.13).
+# 3.8-3.11 pass.
+def elif_for_then_elif_pass(self, message):
+    """Doc."""
+    if isinstance(message, int):
+        message.a("x")
+    elif isinstance(message, str):
+        for s in self.get():
+            message.add(s)
+    elif isinstance(message, bytes):
+        message.b("y")
+    elif isinstance(message, float):
+        pass
+    else:
+        raise TypeError("Cannot convert: %s" % type(message))
