@@ -726,6 +726,10 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   if (final_return_unreachable) restore_final_else(body);
   if (kind_ != CodeKind::Lambda && kind_ != CodeKind::Module && kind_ != CodeKind::Class)
     restore_else_raise_at_end(body);
+  if (kind_ == CodeKind::Function && code_.version.minor >= 10) {
+    merge_written_return_copies(body);
+    restore_else_before_implicit_return(body, none_constant_met_last());
+  }
   // When the implicit return is the unreachable one at the end, every
   // `return None` left in the body was written.
   // Module and class code cannot return: every `return None` there is a

@@ -138,6 +138,10 @@ class FunctionDecompiler {
   bool every_path_ends_in_implicit_return(const ast::Body& body) const;
   bool try_ends_in_implicit_returns(const ast::Body& body) const;
   void restore_else_raise_at_end(ast::Body& body) const;
+  // ---- implicit_return_else.cpp ----
+  bool none_constant_met_last() const;
+  bool leaves_through_implicit_return(const ast::Body& body, bool none_met_last, bool& copied) const;
+  void restore_else_before_implicit_return(ast::Body& body, bool none_met_last) const;
   void restore_debug_block(ast::Body& body) const;
   bool ends_in_unreachable_implicit_return() const;
   // Whether the instruction at `index` is LOAD_CONST None, and whether
@@ -598,5 +602,8 @@ ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body);
 // becomes an IfExp), or null.
 ast::ExprPtr returned_expression(ast::Body::const_iterator first, ast::Body::const_iterator last);
 void restore_final_else(ast::Body& body);
+// 3.10+: two returns of one value on one line are copies of one written
+// return after an if/else (written_return_copies.cpp).
+void merge_written_return_copies(ast::Body& body);
 
 }  // namespace depyf::decompile

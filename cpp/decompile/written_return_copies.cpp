@@ -1,0 +1,63 @@
+// 3.10+ replace a jump to a short exit block with a copy of it, line
+// number and all: `if c: X else: Y` followed by `return v` lays out as
+// X; return v; Y; return v. Read back, the first copy ends the if's body
+// and the code after the if holds the second: the same program, but the
+// written return met its constants (None for a bare `return`) too early.
+// Two returns of the same value on the same line are one written return:
+// the code between them is the if's else clause.
+#include "ast/dump.hpp"
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+namespace {
+
+bool same_return(const ast::StmtPtr& a, const ast::StmtPtr& b) {
+  auto* first = ast::as<ast::Return>(a);
+  auto* second = ast::as<ast::Return>(b);
+  if (first == nullptr || second == nullptr || first == second || first->lineno <= 0 || first->lineno != second->lineno)
+    return false;
+  if (!first->value || !second->value) return !first->value && !second->value;
+  return ast::dump(*first->value) == ast::dump(*second->value);
+}
+
+}  // namespace
+
+void merge_written_return_copies(ast::Body& body) {
+  for (auto& stmt : body) {
+    if (auto* branch = ast::as<ast::If>(stmt)) {
+      auto copy = std::make_shared<ast::If>(*branch);
+      merge_written_return_copies(copy->body);
+      merge_written_return_copies(copy->orelse);
+      stmt = copy;
+    } else if (auto* loop = ast::as<ast::While>(stmt)) {
+      auto copy = std::make_shared<ast::While>(*loop);
+      merge_written_return_copies(copy->body);
+      merge_written_return_copies(copy->orelse);
+      stmt = copy;
+    } else if (auto* loop = ast::as<ast::For>(stmt)) {
+      auto copy = std::make_shared<ast::For>(*loop);
+      merge_written_return_copies(copy->body);
+      merge_written_return_copies(copy->orelse);
+      stmt = copy;
+    }
+  }
+  // From the last if back, so `if a: ...; return` `if b: ...; return` ...
+  // `return` becomes one if/elif/else chain.
+  for (std::size_t k = body.size(); k-- > 0;) {
+    if (k + 2 > body.size()) continue;
+    auto* branch = ast::as<ast::If>(body[k]);
+    // (Nothing between the copies: an `else: pass`, or copies the if's own
+    // branches made; the returns as read keep that layout.)
+    if (branch == nullptr || !branch->orelse.empty() || branch->body.size() < 2 || k + 2 == body.size() ||
+        !same_return(branch->body.back(), body.back()))
+      continue;
+    auto copy = std::make_shared<ast::If>(*branch);
+    copy->body.pop_back();
+    copy->orelse.assign(body.begin() + k + 1, body.end() - 1);
+    body.erase(body.begin() + k + 1, body.end() - 1);
+    body[k] = copy;
+  }
+}
+
+}  // namespace depyf::decompile
