@@ -388,6 +388,12 @@ bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& 
   return jumps && returns;
 }
 
+bool FunctionDecompiler::returns_constant_after_pops(int at) const {
+  const auto& instrs = function_.instrs;
+  while (at < int(instrs.size()) && instrs[at].op == Op::PopTop) ++at;
+  return at + 1 < int(instrs.size()) && instrs[at].op == Op::LoadConst && instrs[at + 1].op == Op::ReturnValue;
+}
+
 // 3.10+ copy short code after a try into each clause's end. A clause whose
 // ends run on into different returns (`return None` from inside a try
 // nested in it, and the copy of `return x` after the try) has return
@@ -1254,6 +1260,24 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       }
       tails = own;
     }
+  }
+  // 3.12+ lay code after the try that only a clause reaches right after
+  // that clause (cold, with the handlers): a clause running on into code
+  // that does not start from a value it computed (a written `return x`
+  // loads x before its POP_EXCEPT) is followed by the code after the try,
+  // and the body's own way on is its else clause. (Not inside another try
+  // statement or except clause, whose finally copies, clause ends and exits make other shapes; not a
+  // constant return, which a clause's `return C` loads after its
+  // POP_EXCEPT and the iterators of the loops it leaves; not where the
+  // body runs on into the same code.)
+  if (join < 0 && !star && falls && code_.version.minor >= 12 && tails.size() == 1 &&
+      tails[0].stack.size() == stack.size() && tails[0].start > handler && !visited_[tails[0].start] &&
+      region.protection < 0 && region.clause_depth < 0 && region.outer_finally == nullptr &&
+      !runs_finally_copy(tails[0].start, region) &&
+      !returns_constant_after_pops(tails[0].start) &&
+      same_code_to_exit(resolve_jumps(body_end), tails[0].start) == 0) {
+    join = tails[0].start;
+    tails.clear();
   }
   // A clause that ends several times (a nested try's paths each run on
   // into their own copy of the code after it): one copy is the code.

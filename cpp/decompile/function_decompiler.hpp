@@ -317,6 +317,8 @@ class FunctionDecompiler {
     int start;    // first instruction after the clause's POP_EXCEPT (and name unbinding)
     Stack stack;  // the stack there
   };
+  // Whether the code at `at` is POP_TOPs (iterators) and `return CONSTANT`.
+  bool returns_constant_after_pops(int at) const;
   int decode_except_clauses(int handler, const Region& region, const Stack& stack,
                             std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails,
                             int* dead_exit = nullptr);

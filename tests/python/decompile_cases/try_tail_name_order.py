@@ -140,3 +140,62 @@ def if_else_whose_branch_ends_in_a_try(self, arg):
             self.error('not displaying %s' % arg)
     else:
         self.displaying.pop(self.curframe, None)
+
+
+# 3.12+ lay the code after the try that only a clause reaches right after
+# that clause; the body's way on is then its else clause.
+def clause_runs_on_into_code_after_try(fut):
+    try:
+        get_loop = fut.get_loop
+    except AttributeError as e:
+        g(e)
+    else:
+        return get_loop()
+    h()
+    for x in fut:
+        g(x)
+    return fut._loop
+
+def clause_return_and_clause_running_on(fut):
+    try:
+        get_loop = fut.get_loop
+    except AttributeError:
+        return fut._loop
+    except KeyError:
+        pass
+    else:
+        return get_loop()
+    return 3
+
+def clause_bare_return_else_return(fut):
+    try:
+        get_loop = fut.get_loop
+    except AttributeError:
+        return
+    else:
+        return get_loop()
+
+def clause_runs_on_in_while(fut):
+    while fut:
+        try:
+            get_loop = fut.get_loop
+        except AttributeError:
+            pass
+        else:
+            return get_loop()
+        fut = fut.next
+    return 5
+
+
+def nested_try_in_clause_runs_on_to_clause_end(names, g, b, u):
+    # The inner clause runs on into the outer clause's end, not into code
+    # after the inner try that only it reaches.
+    for name in names:
+        try:
+            g[name] = names[name]
+        except KeyError:
+            try:
+                b[name] = names[name]
+            except KeyError:
+                u.add(name)
+    return g
