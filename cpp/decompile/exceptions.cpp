@@ -1273,8 +1273,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   if (join < 0 && !star && falls && code_.version.minor >= 12 && tails.size() == 1 &&
       tails[0].stack.size() == stack.size() && tails[0].start > handler && !visited_[tails[0].start] &&
       region.protection < 0 && region.clause_depth < 0 && region.outer_finally == nullptr &&
-      !runs_finally_copy(tails[0].start, region) &&
-      !returns_constant_after_pops(tails[0].start) &&
+      !runs_finally_copy(tails[0].start, region) && !returns_constant_after_pops(tails[0].start) &&
       same_code_to_exit(resolve_jumps(body_end), tails[0].start) == 0) {
     join = tails[0].start;
     tails.clear();
