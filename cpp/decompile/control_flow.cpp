@@ -920,7 +920,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // while the other runs on to the closing one, ends in a written
   // `continue` and the rest of the loop body follows the if (an else
   // clause would compile to a forward jump there).
-  if (then_falls && !else_body.empty() && ends_in_own_continue_jump(then_start, else_start, region)) {
+  if (then_falls && !else_body.empty() && then_stopped_at_loop_start(then_stopped, region) &&
+      ends_in_own_continue_jump(then_start, else_start, region)) {
     then_body.push_back(make::continue_());
     emit(out, make::if_(test, then_body, {}), index);
     for (auto& stmt : else_body) out.push_back(stmt);
@@ -942,6 +943,13 @@ bool FunctionDecompiler::only_from_condition(int block, const Condition& conditi
   return std::all_of(predecessors.begin(), predecessors.end(), [&](int p) {
     return std::find(condition.blocks.begin(), condition.blocks.end(), p) != condition.blocks.end();
   });
+}
+
+// Whether a branch that fell through stopped where the loop starts again
+// (so it got there by a jump back, not by running on into the code after
+// the if statement).
+bool FunctionDecompiler::then_stopped_at_loop_start(int stopped, const Region& region) const {
+  return region.loop && stopped >= 0 && region.loop->continues_at(stopped);
 }
 
 bool FunctionDecompiler::ends_in_own_continue_jump(int then_start, int else_start, const Region& region) const {

@@ -1262,7 +1262,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     }
   }
   // 3.12+ lay code after the try that only a clause reaches right after
-  // that clause (cold, with the handlers): a clause running on into code
+  // that clause (cold, with the handlers; 3.10 too, but in a loop there a
+  // clause's break runs its own copy of the code after the loop): a clause running on into code
   // that does not start from a value it computed (a written `return x`
   // loads x before its POP_EXCEPT) is followed by the code after the try,
   // and the body's own way on is its else clause. (Not inside another try
@@ -1270,7 +1271,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // constant return, which a clause's `return C` loads after its
   // POP_EXCEPT and the iterators of the loops it leaves; not where the
   // body runs on into the same code.)
-  if (join < 0 && !star && falls && code_.version.minor >= 12 && tails.size() == 1 &&
+  if (join < 0 && !star && falls && (code_.version.minor >= 12 || (code_.version.minor == 10 && !region.loop)) &&
+      tails.size() == 1 &&
       tails[0].stack.size() == stack.size() && tails[0].start > handler && !visited_[tails[0].start] &&
       region.protection < 0 && region.clause_depth < 0 && region.outer_finally == nullptr &&
       !runs_finally_copy(tails[0].start, region) && !returns_constant_after_pops(tails[0].start) &&

@@ -271,6 +271,7 @@ class FunctionDecompiler {
   // backward jump of its own to the loop's start (3.10+: a `continue`).
   // Whether the block is entered only from the condition's own blocks.
   bool only_from_condition(int block, const Condition& condition) const;
+  bool then_stopped_at_loop_start(int stopped, const Region& region) const;
   bool ends_in_own_continue_jump(int then_start, int else_start, const Region& region) const;
   bool is_repeated_loop_test(const LoopContext& loop, int target) const;
   bool jumps_back_from_body(int at, int protection) const;
