@@ -1272,11 +1272,10 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // POP_EXCEPT and the iterators of the loops it leaves; not where the
   // body runs on into the same code.)
   if (join < 0 && !star && falls && (code_.version.minor >= 12 || (code_.version.minor == 10 && !region.loop)) &&
-      tails.size() == 1 &&
-      tails[0].stack.size() == stack.size() && tails[0].start > handler && !visited_[tails[0].start] &&
-      region.protection < 0 && region.clause_depth < 0 && region.outer_finally == nullptr &&
-      !runs_finally_copy(tails[0].start, region) && !returns_constant_after_pops(tails[0].start) &&
-      same_code_to_exit(resolve_jumps(body_end), tails[0].start) == 0) {
+      tails.size() == 1 && tails[0].stack.size() == stack.size() && tails[0].start > handler &&
+      !visited_[tails[0].start] && region.protection < 0 && region.clause_depth < 0 &&
+      region.outer_finally == nullptr && !runs_finally_copy(tails[0].start, region) &&
+      !returns_constant_after_pops(tails[0].start) && same_code_to_exit(resolve_jumps(body_end), tails[0].start) == 0) {
     join = tails[0].start;
     tails.clear();
   }
