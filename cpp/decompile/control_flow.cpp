@@ -195,7 +195,13 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
     if (condition_leaves_loop && !graph_.loop_headed_by(block)) {
       const Op last = function_.instrs[graph_.blocks[block].last].op;
       const bool branch_head = instr == condition.true_target || instr == condition.false_target;
-      return !(branch_head && (last == Op::RaiseVarargs || last == Op::Reraise)) && inside_loop_body(instr, region);
+      // (Unless the other branch runs on into that raise: `if c: X` +
+      // `raise` in an except clause, the raise shared.)
+      const int other = instr == condition.true_target ? condition.false_target : condition.true_target;
+      const bool shared = branch_head && other >= 0 && other < int(function_.instrs.size()) &&
+                          reachable_without_exceptions(block_at(other))[block];
+      return !(branch_head && !shared && (last == Op::RaiseVarargs || last == Op::Reraise)) &&
+             inside_loop_body(instr, region);
     }
     return inside(instr, region) || leaves_protection_at(instr, region);
   };

@@ -349,3 +349,17 @@ def elif_raise_then_while_try_break(x, g):
         g(2)
     if not x or not g:
         raise KeyError
+
+
+def shared_reraise_after_if_in_clause_in_loop(self, putter):
+    # The clause never gets back to the loop's header; both branches of the
+    # if run on into the one `raise`.
+    while self.full():
+        try:
+            putter.wait()
+        except:
+            putter.cancel()
+            if not self.full() and not putter.cancelled():
+                self._wakeup_next(self._putters)
+            raise
+    return self.put_nowait(putter)
