@@ -256,4 +256,21 @@ struct Module {
   Body body;
 };
 
+// Whether the statement holds statements of its own that run in place (a
+// control-flow statement: if, loops, with, try, match; not def or class).
+inline bool is_compound_flow(const Stmt& statement) {
+  switch (statement.kind) {
+    case StmtKind::For:
+    case StmtKind::AsyncFor:
+    case StmtKind::While:
+    case StmtKind::If:
+    case StmtKind::With:
+    case StmtKind::AsyncWith:
+    case StmtKind::Match:
+    case StmtKind::Try:
+    case StmtKind::TryStar: return true;
+    default: return false;
+  }
+}
+
 }  // namespace depyf::ast

@@ -19,25 +19,22 @@ namespace make = ast::make;
 
 namespace {
 
+// `x is None` / `x is not None`.
+bool is_none_test(const ast::ExprPtr& expr) {
+  auto* compare = ast::as<ast::Compare>(expr);
+  return compare && compare->ops.size() == 1 &&
+         (compare->ops[0] == ast::CmpOp::Is || compare->ops[0] == ast::CmpOp::IsNot) &&
+         is_none_constant(compare->comparators[0]);
+}
+
 // 3.11+ test `x is None` / `x is not None` by a jump (POP_JUMP_IF_NONE ...)
 // that takes either spelling, so those compares are not fixed.
 bool is_foldable_compare(const ast::ExprPtr& expr, bool none_tests_are_jumps) {
   auto* compare = ast::as<ast::Compare>(expr);
   if (compare == nullptr || compare->ops.size() != 1) return false;
   const ast::CmpOp op = compare->ops[0];
-  if (op == ast::CmpOp::Is || op == ast::CmpOp::IsNot) {
-    auto* other = ast::as<ast::Constant>(compare->comparators[0]);
-    return !(none_tests_are_jumps && other && other->value->kind == Constant::Kind::None);
-  }
+  if (op == ast::CmpOp::Is || op == ast::CmpOp::IsNot) return !(none_tests_are_jumps && is_none_test(expr));
   return op == ast::CmpOp::In || op == ast::CmpOp::NotIn;
-}
-
-bool is_none_test(const ast::ExprPtr& expr) {
-  auto* compare = ast::as<ast::Compare>(expr);
-  if (compare == nullptr || compare->ops.size() != 1) return false;
-  auto* other = ast::as<ast::Constant>(compare->comparators[0]);
-  return (compare->ops[0] == ast::CmpOp::Is || compare->ops[0] == ast::CmpOp::IsNot) && other &&
-         other->value->kind == Constant::Kind::None;
 }
 
 ast::ExprPtr not_(ast::ExprPtr expr) {

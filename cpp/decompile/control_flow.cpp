@@ -65,6 +65,16 @@ bool is_false_constant(const ast::ExprPtr& expr) {
          (value.kind == Constant::Kind::Int && value.text == "0");
 }
 
+bool is_none_constant(const ast::ExprPtr& expr) {
+  auto* constant = ast::as<ast::Constant>(expr);
+  return constant && constant->value->kind == Constant::Kind::None;
+}
+
+bool returns_none(const ast::StmtPtr& stmt) {
+  auto* ret = ast::as<ast::Return>(stmt);
+  return ret && (!ret->value || is_none_constant(ret->value));
+}
+
 bool FunctionDecompiler::inside(int instr, const Region& region) const {
   if (instr < 0 || instr >= int(function_.instrs.size())) return false;
   if (!within_protection(instr, region.protection)) return false;
@@ -729,22 +739,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // one jump, threaded.
   // (Not a jump that ends a compound statement ending the branch: an
   // inner `if c: continue`.)
-  auto compound = [](const ast::StmtPtr& statement) {
-    switch (statement->kind) {
-      case ast::StmtKind::For:
-      case ast::StmtKind::AsyncFor:
-      case ast::StmtKind::While:
-      case ast::StmtKind::If:
-      case ast::StmtKind::With:
-      case ast::StmtKind::AsyncWith:
-      case ast::StmtKind::Match:
-      case ast::StmtKind::Try:
-      case ast::StmtKind::TryStar: return true;
-      default: return false;
-    }
-  };
   if (dead_jump_over_else && then_falls && region.loop && then_start <= else_start - 2 &&
-      (then_body.empty() || !compound(then_body.back()))) {
+      (then_body.empty() || !ast::is_compound_flow(*then_body.back()))) {
     const int at = else_start - 2;
     const ir::Instr& last = function_.instrs[at];
     if (last.op == Op::Jump && visited_[at] && graph_.blocks[block_at(at)].reachable &&
@@ -893,13 +889,16 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   const bool loop_jump =
       !then_body.empty() && (ast::as<ast::Continue>(then_body.back()) || ast::as<ast::Break>(then_body.back()));
   const bool implicit_returns = (kind_ == CodeKind::Module || kind_ == CodeKind::Class) && !loop_jump;
+  // The statement read from the first branch, then the other branch's
+  // statements after it (not as an else clause).
+  auto then_rest_after = [&](const ast::StmtPtr& statement) {
+    emit(out, statement, index);
+    for (auto& stmt : else_body) out.push_back(stmt);
+    stack = else_stack;
+    return else_falls ? continue_at : -1;
+  };
   if (!then_falls) {
-    if (auto statement = as_assert(test, then_body)) {
-      emit(out, statement, index);
-      for (auto& stmt : else_body) out.push_back(stmt);
-      stack = else_stack;
-      return else_falls ? continue_at : -1;
-    }
+    if (auto statement = as_assert(test, then_body)) return then_rest_after(statement);
   }
   // ≤3.9: after a first branch ending in a return (whose jump over the
   // else clause was dropped) and an else clause that never falls through,
@@ -914,25 +913,17 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // (So did one ending in a try whose every path ends in such a copy.)
   if (!then_falls && !else_body.empty() && !implicit_returns && !ends_in_implicit_return(then_body) &&
       !try_ends_in_implicit_returns(then_body) && !continues_elsewhere(then_body, else_start) && !dead_jump_over_else &&
-      !dead_label_after_else) {
-    emit(out, make::if_(test, then_body, {}), index);
-    for (auto& stmt : else_body) out.push_back(stmt);
-    stack = else_stack;
-    return else_falls ? continue_at : -1;
-  }
+      !dead_label_after_else)
+    return then_rest_after(make::if_(test, then_body, {}));
   // 3.10+ do not thread a jump to a while loop's closing jump (it has the
   // line of the body's last statement): a first branch that goes back to
-  // the loop's start with a backward jump of its own,
-  // while the other runs on to the closing one, ends in a written
-  // `continue` and the rest of the loop body follows the if (an else
-  // clause would compile to a forward jump there).
-  if (then_falls && !else_body.empty() && then_stopped_at_loop_start(then_stopped, region) &&
-      ends_in_own_continue_jump(then_start, else_start, region)) {
+  // the loop's start with a backward jump of its own, while the other runs
+  // on to the closing one, ends in a written `continue` and the rest of
+  // the loop body follows the if (an else clause would compile to a
+  // forward jump there).
+  if (then_falls && !else_body.empty() && ends_in_own_continue_jump(then_start, else_start, then_stopped, region)) {
     then_body.push_back(make::continue_());
-    emit(out, make::if_(test, then_body, {}), index);
-    for (auto& stmt : else_body) out.push_back(stmt);
-    stack = else_stack;
-    return else_falls ? continue_at : -1;
+    return then_rest_after(make::if_(test, then_body, {}));
   }
   emit(out, make::if_(test, then_body, else_body), index);
   stack = then_falls ? then_stack : else_stack;
@@ -951,15 +942,13 @@ bool FunctionDecompiler::only_from_condition(int block, const Condition& conditi
   });
 }
 
-// Whether a branch that fell through stopped where the loop starts again
-// (so it got there by a jump back, not by running on into the code after
-// the if statement).
-bool FunctionDecompiler::then_stopped_at_loop_start(int stopped, const Region& region) const {
-  return region.loop && stopped >= 0 && region.loop->continues_at(stopped);
-}
-
-bool FunctionDecompiler::ends_in_own_continue_jump(int then_start, int else_start, const Region& region) const {
+bool FunctionDecompiler::ends_in_own_continue_jump(int then_start, int else_start, int then_stopped,
+                                                   const Region& region) const {
   if (code_.version.minor < 10 || !region.loop || then_start >= else_start || else_start < 1) return false;
+  // (The branch must have stopped where the loop starts again, so it got
+  // there by a jump back: one that runs on into the code after the if may
+  // end in a `continue` nested in it.)
+  if (then_stopped < 0 || !region.loop->continues_at(then_stopped)) return false;
   const int last = else_start - 1;
   const ir::Instr& jump = function_.instrs[last];
   // (A for loop's closing jump has no line of its own, so there the

@@ -388,10 +388,15 @@ bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& 
   return jumps && returns;
 }
 
-bool FunctionDecompiler::returns_constant_after_pops(int at) const {
+bool FunctionDecompiler::returns_constant_at(int at) const {
   const auto& instrs = function_.instrs;
-  while (at < int(instrs.size()) && instrs[at].op == Op::PopTop) ++at;
-  return at + 1 < int(instrs.size()) && instrs[at].op == Op::LoadConst && instrs[at + 1].op == Op::ReturnValue;
+  return at >= 0 && at + 1 < int(instrs.size()) && instrs[at].op == Op::LoadConst &&
+         instrs[at + 1].op == Op::ReturnValue;
+}
+
+bool FunctionDecompiler::returns_constant_after_pops(int at) const {
+  while (at >= 0 && at < int(function_.instrs.size()) && function_.instrs[at].op == Op::PopTop) ++at;
+  return returns_constant_at(at);
 }
 
 // 3.10+ copy short code after a try into each clause's end. A clause whose
@@ -1149,11 +1154,11 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   };
   if (falls && code_.version.minor <= 9 && kind_ != CodeKind::Module && kind_ != CodeKind::Class && body_end >= 1 &&
       body_end < int(instrs.size()) && instrs[body_end - 1].op == Op::PopBlock && !visited_[body_end] &&
-      body_stack.size() == stack.size() && past_iterator_drops(body_end) + 1 < int(instrs.size()) &&
-      instrs[past_iterator_drops(body_end)].op == Op::LoadConst &&
-      instrs[past_iterator_drops(body_end) + 1].op == Op::ReturnValue) {
-    int i = body_end;
-    if (finish_return(i, body_region, body_stack, body)) falls = false;
+      body_stack.size() == stack.size()) {
+    if (returns_constant_at(past_iterator_drops(body_end))) {
+      int i = body_end;
+      if (finish_return(i, body_region, body_stack, body)) falls = false;
+    }
   }
   if (body.empty()) body.push_back(make::pass());
   std::vector<ast::ExceptHandler> handlers;
@@ -1241,8 +1246,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       auto constant_return = [&](const ClauseTail& tail) {
         const bool one_end = std::count_if(tails.begin(), tails.end(),
                                            [&](const ClauseTail& t) { return t.clause == tail.clause; }) == 1;
-        return one_end && tail.start + 1 < int(instrs.size()) && instrs[tail.start].op == Op::LoadConst &&
-               instrs[tail.start + 1].op == Op::ReturnValue;
+        return one_end && returns_constant_at(tail.start);
       };
       const bool all_copies = std::all_of(tails.begin(), tails.end(), copies);
       const bool value_copies = std::all_of(tails.begin(), tails.end(),
@@ -1263,11 +1267,12 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   }
   // 3.12+ lay code after the try that only a clause reaches right after
   // that clause (cold, with the handlers; 3.10 too, but in a loop there a
-  // clause's break runs its own copy of the code after the loop): a clause running on into code
-  // that does not start from a value it computed (a written `return x`
-  // loads x before its POP_EXCEPT) is followed by the code after the try,
-  // and the body's own way on is its else clause. (Not inside another try
-  // statement or except clause, whose finally copies, clause ends and exits make other shapes; not a
+  // clause's break runs its own copy of the code after the loop): a
+  // clause running on into code that does not start from a value it
+  // computed (a written `return x` loads x before its POP_EXCEPT) is
+  // followed by the code after the try, and the body's own way on is its
+  // else clause. (Not inside another try statement or except clause,
+  // whose finally copies, clause ends and exits make other shapes; not a
   // constant return, which a clause's `return C` loads after its
   // POP_EXCEPT and the iterators of the loops it leaves; not where the
   // body runs on into the same code.)
@@ -1307,9 +1312,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // POP_BLOCK), where a walk stops.
     // (Copies of enclosing finally bodies may run first.)
     const int start = past_finally_copies(tail.start, region);
-    if (start + 1 < int(instrs.size()) && instrs[start].op == Op::LoadConst &&
-        instrs[start + 1].op == Op::ReturnValue && !within_protection(start, region.protection) &&
-        kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
+    if (returns_constant_at(start) && !within_protection(start, region.protection) && kind_ != CodeKind::Module &&
+        kind_ != CodeKind::Class) {
       int i = tail.start;
       if (!finish_return(i, rest_region, tail.stack, rest)) fail(start, "unrecognised return in an except clause");
     } else if (walk_region(tail.start, rest_region, tail.stack, rest)) {
@@ -1409,19 +1413,15 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // loop, where falling off a clause goes on with the loop: there the
   // return, popping a for loop's iterator first, was written, or was a
   // `break` before the implicit return, 3.12+.)
+  auto ends_in_implicit_return_copy = [&](const ast::ExceptHandler& clause) {
+    if (kind_ == CodeKind::Module || kind_ == CodeKind::Class)
+      return !clause.body.empty() && ast::as<ast::Return>(clause.body.back()) != nullptr;
+    return ends_in_implicit_return(clause.body);
+  };
   const bool implicit_return_clauses =
       join < 0 && !orelse.empty() &&
       (else_until_loop_end ||
-       (region.loop == nullptr && std::all_of(
-                                      handlers.begin(), handlers.end(),
-                                      [&](const ast::ExceptHandler& handler) {
-                                        if (kind_ == CodeKind::Module || kind_ == CodeKind::Class) {
-                                          auto* ret = handler.body.empty() ? nullptr
-                                                                           : ast::as<ast::Return>(handler.body.back());
-                                          return ret != nullptr;
-                                        }
-                                        return ends_in_implicit_return(handler.body);
-                                      })));
+       (region.loop == nullptr && std::all_of(handlers.begin(), handlers.end(), ends_in_implicit_return_copy)));
   if (implicit_return_clauses) {
     emit(out, make_try(orelse), index);
     return else_falls ? else_stop : -1;

@@ -16,11 +16,6 @@ namespace {
 // reported as an error rather than a hang.
 constexpr long kStepsPerInstruction = 64;
 
-bool is_none_constant(const ast::ExprPtr& expr) {
-  auto* constant = ast::as<ast::Constant>(expr);
-  return constant && constant->value->kind == Constant::Kind::None;
-}
-
 bool assigns_name(const ast::StmtPtr& stmt, const char* name) {
   auto* assign = ast::as<ast::Assign>(stmt);
   if (assign == nullptr || assign->targets.size() != 1) return false;
@@ -573,8 +568,7 @@ namespace {
 void strip_implicit_returns(ast::Body& body, bool into_try, const std::vector<ast::StmtPtr>& written,
                             bool into_with = false) {
   if (body.empty()) return;
-  if (auto* ret = ast::as<ast::Return>(body.back());
-      ret && (!ret->value || is_none_constant(ret->value)) && !holds(written, body.back().get())) {
+  if (returns_none(body.back()) && !holds(written, body.back().get())) {
     body.pop_back();
     // `try: ... except E: pass` ending the body: the code after the try
     // (the implicit return) was written after it, and the clause's copy of

@@ -267,12 +267,12 @@ class FunctionDecompiler {
   bool lone_jump_leaving(int at, int protection) const;
   bool lone_jump_out_of(int at, int protection) const;
   bool is_lone_jump(int at, int target = -1) const;
-  // Whether the branch laid out from then_start to else_start ends in a
-  // backward jump of its own to the loop's start (3.10+: a `continue`).
   // Whether the block is entered only from the condition's own blocks.
   bool only_from_condition(int block, const Condition& condition) const;
-  bool then_stopped_at_loop_start(int stopped, const Region& region) const;
-  bool ends_in_own_continue_jump(int then_start, int else_start, const Region& region) const;
+  // Whether the branch laid out from then_start to else_start, which fell
+  // through to `then_stopped`, ends in a backward jump of its own to the
+  // loop's start (3.10+: a `continue`).
+  bool ends_in_own_continue_jump(int then_start, int else_start, int then_stopped, const Region& region) const;
   bool is_repeated_loop_test(const LoopContext& loop, int target) const;
   bool jumps_back_from_body(int at, int protection) const;
   std::vector<char> reachable_without_exceptions(int from) const;
@@ -318,7 +318,9 @@ class FunctionDecompiler {
     int start;    // first instruction after the clause's POP_EXCEPT (and name unbinding)
     Stack stack;  // the stack there
   };
-  // Whether the code at `at` is POP_TOPs (iterators) and `return CONSTANT`.
+  // Whether the code at `at` is `return CONSTANT` (LOAD_CONST; RETURN_VALUE),
+  // and whether it is that after POP_TOPs (iterators).
+  bool returns_constant_at(int at) const;
   bool returns_constant_after_pops(int at) const;
   int decode_except_clauses(int handler, const Region& region, const Stack& stack,
                             std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails,
@@ -597,6 +599,9 @@ CodeKind code_kind(const CodeObject& code);
 std::shared_ptr<ast::Arguments> signature_of(const CodeObject& code);
 bool is_true_constant(const ast::ExprPtr& expr);
 bool is_false_constant(const ast::ExprPtr& expr);
+bool is_none_constant(const ast::ExprPtr& expr);
+// `return` or `return None`.
+bool returns_none(const ast::StmtPtr& stmt);
 ast::ExprPtr negate(ast::ExprPtr expr);
 // `not expr` without folding or De Morgan, for conditions still being built.
 ast::ExprPtr negate_plainly(ast::ExprPtr expr);

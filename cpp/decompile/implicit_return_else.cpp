@@ -14,13 +14,6 @@ namespace depyf::decompile {
 
 namespace {
 
-bool returns_none(const ast::StmtPtr& stmt) {
-  auto* ret = ast::as<ast::Return>(stmt);
-  if (ret == nullptr) return false;
-  auto* constant = ast::as<ast::Constant>(ret->value);
-  return !ret->value || (constant && constant->value->kind == Constant::Kind::None);
-}
-
 // Each `return None` of a loop body (outside inner loops) becomes a
 // `break`.
 void returns_to_breaks(ast::Body& body) {

@@ -138,10 +138,7 @@ bool is_def_value(const Value& value) {
 // A slice as written: a `None` bound is the same constant the compiler
 // loads for an omitted one (`x[2:]`, not `x[2:None]`).
 ast::ExprPtr written_slice(const ast::ExprPtr& lower, const ast::ExprPtr& upper, const ast::ExprPtr& step) {
-  auto omitted = [](const ast::ExprPtr& e) -> ast::ExprPtr {
-    auto* c = ast::as<ast::Constant>(e);
-    return c && c->value->kind == Constant::Kind::None ? nullptr : e;
-  };
+  auto omitted = [](const ast::ExprPtr& e) -> ast::ExprPtr { return is_none_constant(e) ? nullptr : e; };
   return make::slice(omitted(lower), omitted(upper), step ? omitted(step) : nullptr);
 }
 

@@ -100,20 +100,8 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
     // compound statement in the code after the try could explain it: an
     // if whose else returns prints without the else).
     if (tail_statements.empty()) return TailPlace::AfterTry;
-    for (const ast::StmtPtr& statement : tail_statements) {
-      switch (statement->kind) {
-        case ast::StmtKind::For:
-        case ast::StmtKind::AsyncFor:
-        case ast::StmtKind::While:
-        case ast::StmtKind::If:
-        case ast::StmtKind::With:
-        case ast::StmtKind::AsyncWith:
-        case ast::StmtKind::Match:
-        case ast::StmtKind::Try:
-        case ast::StmtKind::TryStar: return TailPlace::AfterTry;
-        default: break;
-      }
-    }
+    for (const ast::StmtPtr& statement : tail_statements)
+      if (ast::is_compound_flow(*statement)) return TailPlace::AfterTry;
     // (A final `raise` is followed by the implicit return all the same.)
     if (!ast::as<ast::Return>(tail_statements.back())) return TailPlace::AfterTry;
     const int count = int(instrs.size());
@@ -125,39 +113,35 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
     return TailPlace::AfterTry;
   }
   if (code_.version.minor == 11) return tail_start < handler ? TailPlace::InElse : TailPlace::AfterTry;
+  const FirstUse in_tail = first_own_use(tail, clauses, body, false);
+  const FirstUse in_clauses = first_own_use(clauses, tail, body);
   if (code_.version.minor == 10) {
     // 3.10 lay both out after the body and compile both after the
     // clauses: only a constant of the clauses' met after the tail's, the
     // None of a copy of the implicit return, says that the clauses fell
     // off the end of the function, so the tail was the else clause.
-    const FirstUse in_tail = first_own_use(tail, clauses, body, false);
-    const FirstUse in_clauses = first_own_use(clauses, tail, body);
     if (in_tail.constant >= 0 && in_clauses.constant > in_tail.constant) return TailPlace::InElse;
     return TailPlace::AfterTry;
   }
-  {
-    // (3.12+ move the handlers to the end: the order the compiler met
-    // names and constants in tells.)
-    const FirstUse in_tail = first_own_use(tail, clauses, body, false);
-    const FirstUse in_clauses = first_own_use(clauses, tail, body);
-    if (in_tail.name >= 0 && in_clauses.name >= 0 && in_tail.name != in_clauses.name)
-      return in_tail.name < in_clauses.name ? TailPlace::InElse : TailPlace::AfterTry;
-    if (in_tail.constant >= 0 && in_clauses.constant >= 0 && in_tail.constant != in_clauses.constant)
-      return in_tail.constant < in_clauses.constant ? TailPlace::InElse : TailPlace::AfterTry;
-    // (When only one side has a name of its own, a name both use, such as
-    // an exception type the tail catches too, went in with whichever was
-    // compiled first.)
-    const std::vector<int> none;
-    if (in_tail.name >= 0 && in_clauses.name < 0) {
-      const int clause_first = first_own_use(clauses, none, body).name;
-      if (clause_first >= 0 && clause_first != in_tail.name)
-        return in_tail.name < clause_first ? TailPlace::InElse : TailPlace::AfterTry;
-    }
-    if (in_clauses.name >= 0 && in_tail.name < 0) {
-      const int tail_first = first_own_use(tail, none, body).name;
-      if (tail_first >= 0 && tail_first != in_clauses.name)
-        return tail_first < in_clauses.name ? TailPlace::InElse : TailPlace::AfterTry;
-    }
+  // (3.12+ move the handlers to the end: the order the compiler met
+  // names and constants in tells.)
+  if (in_tail.name >= 0 && in_clauses.name >= 0 && in_tail.name != in_clauses.name)
+    return in_tail.name < in_clauses.name ? TailPlace::InElse : TailPlace::AfterTry;
+  if (in_tail.constant >= 0 && in_clauses.constant >= 0 && in_tail.constant != in_clauses.constant)
+    return in_tail.constant < in_clauses.constant ? TailPlace::InElse : TailPlace::AfterTry;
+  // (When only one side has a name of its own, a name both use, such as
+  // an exception type the tail catches too, went in with whichever was
+  // compiled first.)
+  const std::vector<int> none;
+  if (in_tail.name >= 0 && in_clauses.name < 0) {
+    const int clause_first = first_own_use(clauses, none, body).name;
+    if (clause_first >= 0 && clause_first != in_tail.name)
+      return in_tail.name < clause_first ? TailPlace::InElse : TailPlace::AfterTry;
+  }
+  if (in_clauses.name >= 0 && in_tail.name < 0) {
+    const int tail_first = first_own_use(tail, none, body).name;
+    if (tail_first >= 0 && tail_first != in_clauses.name)
+      return tail_first < in_clauses.name ? TailPlace::InElse : TailPlace::AfterTry;
   }
   return TailPlace::AfterTry;
 }

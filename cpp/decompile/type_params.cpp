@@ -68,11 +68,6 @@ const std::string* string_constant(const ast::ExprPtr& expr) {
   return constant && constant->value->kind == Constant::Kind::Str ? &constant->value->text : nullptr;
 }
 
-bool is_none(const ast::ExprPtr& expr) {
-  auto* constant = ast::as<ast::Constant>(expr);
-  return constant && constant->value->kind == Constant::Kind::None;
-}
-
 // An assignment of the form `name = value` at the top of a class body.
 bool assigns(const ast::StmtPtr& stmt, const char* name) {
   auto* assign = ast::as<ast::Assign>(stmt);
@@ -312,7 +307,7 @@ bool FunctionDecompiler::builds_type_alias(int index) const {
 
 void FunctionDecompiler::build_type_alias(int index, Stack& stack) {
   Value value_function = pop(stack, index);
-  if (!is_none(pop_expr(stack, index))) fail(index, "type alias with type parameters outside their function");
+  if (!is_none_constant(pop_expr(stack, index))) fail(index, "type alias with type parameters outside their function");
   const std::string* name = string_constant(pop_expr(stack, index));
   if (name == nullptr) fail(index, "type alias without a name");
   stack.push_back(type_alias_value(index, *name, {}, value_function));
