@@ -32,6 +32,27 @@ bool FunctionDecompiler::is_chain_link(int jump, const ast::ExprPtr& tested, con
   return value_cleanup || first == Op::PopTop;
 }
 
+bool FunctionDecompiler::is_chain_cleanup_jump(int block) const {
+  const cfg::Block& b = graph_.blocks[block];
+  int at = b.first;
+  if ((function_.instrs[at].op == Op::Rotate || function_.instrs[at].op == Op::Swap) && function_.instrs[at].arg == 2)
+    ++at;
+  if (at + 1 != b.last || function_.instrs[at].op != Op::PopTop || function_.instrs[b.last].op != Op::Jump ||
+      b.predecessors.empty())
+    return false;
+  // Every way in is a false link: a conditional jump right after (3.12+:
+  // a copy of) a comparison whose right operand was duplicated first.
+  return std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
+    int k = graph_.blocks[p].last;
+    const ir::Instr& jump = function_.instrs[k];
+    if (!is_conditional_jump(jump.op) || jump.target != b.first) return false;
+    if (k >= 1 && function_.instrs[k - 1].op == Op::Copy && function_.instrs[k - 1].arg == 1) --k;
+    if (k < 2 || function_.instrs[k - 1].op != Op::Compare) return false;
+    const ir::Instr& duplicate = function_.instrs[k - 2];
+    return (duplicate.op == Op::Copy && duplicate.arg == 2) || (duplicate.op == Op::Rotate && duplicate.arg == 3);
+  });
+}
+
 // Claims the cleanup at `cleanup` (`skip` shuffle/pop instructions) whose
 // path must arrive where `expected` does; false when it does not.
 bool FunctionDecompiler::claim_chain_cleanup(int cleanup, int skip, int expected) {

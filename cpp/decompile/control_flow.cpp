@@ -273,12 +273,26 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   // `if c: A else: raise` + B: the raising branch is a dead end, so the
   // code after the if is dominated by the other branch and nothing is met.
   // The other branch, laid out first, jumps over the dead end to where the
-  // if statement ends.
+  // if statement ends. (So does `elif d: raise` + `else: return x`: the
+  // later branch leaves without ever getting to B. Had B belonged to the
+  // first branch, it would have been laid out there, before the other.
+  // Not when the later branch leaves the protected code on the way: 3.10
+  // copy the end of a try, finally body and implicit return, into each
+  // branch, and the jump goes to the first branch's own copy.)
+  auto leaves_in_place = [&](int from) {
+    const std::vector<char> reached = reachable_without_exceptions(from);
+    for (int b = 0; b < int(reached.size()); ++b)
+      if (reached[b] && graph_.blocks[b].handler_block != graph_.blocks[from].handler_block) return false;
+    return true;
+  };
   if (const int late = std::max(condition.true_target, condition.false_target),
       early = std::min(condition.true_target, condition.false_target);
-      late > early && late - 1 >= early && graph_.ipdom[block_at(late)] < 0) {
+      late > early && late - 1 >= early) {
     const ir::Instr& over = function_.instrs[late - 1];
-    if (over.op == Op::Jump && over.target > late && graph_.blocks[block_at(late - 1)].reachable &&
+    if (over.op == Op::Jump && over.target > late && over.target < int(function_.instrs.size()) &&
+        (graph_.ipdom[block_at(late)] < 0 ||
+         (!reachable_without_exceptions(block_at(late))[block_at(over.target)] && leaves_in_place(block_at(late)))) &&
+        graph_.blocks[block_at(late - 1)].reachable &&
         graph_.dominates(block_at(early), block_at(late - 1)) && usable(block_at(over.target)) &&
         graph_.blocks[block_at(over.target)].first == over.target)
       return over.target;
@@ -715,13 +729,26 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     const std::size_t base = stack.size() - (iterator_dropped ? 1 : 0);
     const bool value_left = branch_stack.size() > base;
     const bool same_stack = branch_stack.size() == base;
-    const int load = past_finally_copies(at, region, /*through_branching=*/true);
+    // (A return inside a try in an except clause leaves that clause first.)
+    int unwound = at;
+    for (int guard = 0; guard < 8 && unwound < int(function_.instrs.size()); ++guard) {
+      const Op op = function_.instrs[unwound].op;
+      if (op == Op::PopBlock)
+        ++unwound;
+      else if (op == Op::PopExcept)
+        unwound += unbinds_name_at(unwound + 1, region.clause_name) ? 4 : 1;
+      else
+        break;
+    }
+    const int load = past_finally_copies(unwound, region, /*through_branching=*/true);
     // (3.10+ copy the implicit `return None`. After a finally body's copy
     // the constant has the copy's last line: the unwinding before the copy
     // tells a written `return`.)
-    const bool written = load != at && code_.version.minor >= 10 && loads_none(load)
-                             ? unwinds_with_line_of_its_own(at)
-                             : !is_implicit_return_copy(load + 1);
+    // (Nor is a return that drops a for loop's iterator: falling off the
+    // end never happens inside a loop.)
+    const bool written = iterator_dropped || (load != at && code_.version.minor >= 10 && loads_none(load)
+                                                  ? unwinds_with_line_of_its_own(at)
+                                                  : !is_implicit_return_copy(load + 1));
     const bool constant_return = same_stack && load + 1 < int(function_.instrs.size()) &&
                                  function_.instrs[load].op == Op::LoadConst &&
                                  function_.instrs[load + 1].op == Op::ReturnValue && !visited_[load] && written &&
@@ -1345,6 +1372,9 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
                                 !loop->contains[block_at(last.target)] && b.first != natural_exit &&
                                 !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id));
       if (!loop->contains[b.id] && !break_block && !lone_break_block && !body_block && !clause_block) continue;
+      // (A chained comparison's cleanup goes on to the if's other branch,
+      // which may lie outside the natural loop when it never gets back.)
+      if (is_chain_cleanup_jump(b.id)) continue;
       if (body_code(block_at(last.target)) || last.target == natural_exit) continue;
       candidates.emplace_back(b.id, last.target);
     }

@@ -101,6 +101,14 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
       end = after;  // (a loop body's jump back, which the body goes on to)
       break;
     }
+    // (The body's own jump over the handlers, after a return that leaves
+    // an except clause around the try: its POP_EXCEPT comes first.)
+    if (after >= 0 && after < count && !jump && !within_protection(after, protection) &&
+        lone_jump_leaving(after, protection) && function_.instrs[after].target > after) {
+      returns.push_back(end);
+      end = after;
+      break;
+    }
     if (after < 0 || after >= count || !within_protection(after, protection) || !reachable[block_at(after)]) break;
     const int next = first_outside(after, protection, loop_header);
     if (next <= end) break;
@@ -486,7 +494,7 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
       case Op::PopExcept:
         visited_[i] = 1;
         if (code_.version.minor >= 11) pop(stack, i);
-        ++i;
+        i = skip_name_unbinding(i + 1, body_region.clause_name);
         break;
       default:
         return false;

@@ -108,14 +108,20 @@ bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
 // Whether the code leaving protected code at `at` starts with unwinding
 // that carries a line of its own, unlike the code that falls into it: a
 // written statement (`return` inside a try/finally: ≤3.10 its POP_BLOCKs,
-// 3.11+ the NOP left of them), not the end of the body falling through.
+// 3.11+ the NOP left of them or POP_EXCEPT), not the end of the body
+// falling through.
 bool FunctionDecompiler::unwinds_with_line_of_its_own(int at) const {
   const auto& instrs = function_.instrs;
   if (at <= 0 || at >= int(instrs.size())) return false;
   int first = at;
   int line = instrs[at].nop_line;
+  // (3.11+ leaving an except clause around the try: its POP_EXCEPT.)
+  if (code_.version.minor >= 11 && line == 0 && instrs[at].op == Op::PopExcept) line = instrs[at].line;
   if (code_.version.minor <= 10) {
+    // (Leaving an except clause around the try: POP_BLOCK; POP_EXCEPT.)
+    if (instrs[at].op == Op::PopExcept && instrs[at - 1].op == Op::PopBlock) --at;
     if (instrs[at].op != Op::PopBlock) return false;
+    first = at;
     while (first > 0 && instrs[first - 1].op == Op::PopBlock) --first;
     line = instrs[first].line;
   }

@@ -507,6 +507,9 @@ class FunctionDecompiler {
   ast::ExprPtr walk_chain(int resume, const ast::ExprPtr& first, int cleanup, Stack& stack, int& after,
                           bool condition = false);
   bool claim_chain_cleanup(int cleanup, int skip, int expected);
+  // Whether `block` is only the cleanup of chained comparisons' false links
+  // that jumps on to where a false chain goes (no `break` of its own).
+  bool is_chain_cleanup_jump(int block) const;
 
   // ---- loops (loop_tests.cpp) ----
   // The first instruction of a while loop's repeated test in the block
