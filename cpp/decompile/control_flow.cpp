@@ -292,9 +292,8 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
     if (over.op == Op::Jump && over.target > late && over.target < int(function_.instrs.size()) &&
         (graph_.ipdom[block_at(late)] < 0 ||
          (!reachable_without_exceptions(block_at(late))[block_at(over.target)] && leaves_in_place(block_at(late)))) &&
-        graph_.blocks[block_at(late - 1)].reachable &&
-        graph_.dominates(block_at(early), block_at(late - 1)) && usable(block_at(over.target)) &&
-        graph_.blocks[block_at(over.target)].first == over.target)
+        graph_.blocks[block_at(late - 1)].reachable && graph_.dominates(block_at(early), block_at(late - 1)) &&
+        usable(block_at(over.target)) && graph_.blocks[block_at(over.target)].first == over.target)
       return over.target;
   }
   // ≤3.9 end the code with one shared `return None` that every path
