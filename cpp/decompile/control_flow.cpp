@@ -745,10 +745,18 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     // tells a written `return`.)
     // (Nor is a return that drops a for loop's iterator: falling off the
     // end never happens inside a loop.)
-    const bool written = iterator_dropped || (load != at && code_.version.minor >= 10 && loads_none(load)
-                                                  ? unwinds_with_line_of_its_own(at)
-                                                  : !is_implicit_return_copy(load + 1));
-    const bool constant_return = same_stack && load + 1 < int(function_.instrs.size()) &&
+    // (The walk may have read the unwinding out of an except clause, its
+    // POP_EXCEPT and name unbinding, before it stopped: that says it.)
+    int unwinding = at;
+    if (unwinding >= 3 && unbinds_name_at(unwinding - 3, region.clause_name)) unwinding -= 3;
+    unwinding = unwinding >= 1 && function_.instrs[unwinding - 1].op == Op::PopExcept ? unwinding - 1 : at;
+    const bool written =
+        iterator_dropped || (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
+        (load != at && code_.version.minor >= 10 && loads_none(load) ? unwinds_with_line_of_its_own(at)
+                                                                     : !is_implicit_return_copy(load + 1));
+    // (3.11+ POP_EXCEPT there took the clause's exception off the stack.)
+    const bool unwound_clause = unwinding != at && code_.version.minor >= 11 && branch_stack.size() + 1 == base;
+    const bool constant_return = (same_stack || unwound_clause) && load + 1 < int(function_.instrs.size()) &&
                                  function_.instrs[load].op == Op::LoadConst &&
                                  function_.instrs[load + 1].op == Op::ReturnValue && !visited_[load] && written &&
                                  kind_ != CodeKind::Module && kind_ != CodeKind::Class;
@@ -1172,7 +1180,10 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
       for (int succ : b.successors) {
         if (loop->contains[succ]) continue;
         const int target = graph_.blocks[succ].first;
-        if (target != else_start && target > else_start) return target;
+        // (3.10/3.11 give each exit of an `and` test at the end of the
+        // function its own copy of the implicit return, claimed above.)
+        const bool claimed_return_copy = visited_[target] && returns_none_at(target) && returns_none_at(else_start);
+        if (target != else_start && target > else_start && !claimed_return_copy) return target;
         // A `break` after statements of its own (`if c: x = 0; break`) is
         // body code outside the natural loop that jumps past the else.
         const cfg::Block& leaving = graph_.blocks[succ];

@@ -434,6 +434,35 @@ int FunctionDecompiler::clause_end_into_copy(const std::vector<int>& ends, const
   return other ? copied : -1;
 }
 
+bool FunctionDecompiler::clause_only_returns(const std::vector<int>& ends, const std::string& name,
+                                             int continuation) const {
+  const int count = int(function_.instrs.size());
+  if (continuation < 0 || continuation >= count) return false;
+  bool any = false;
+  for (int end : ends) {
+    if (end < 0) continue;
+    const int after = unbinds_name_at(end + 1, name) ? end + 4 : end + 1;
+    if (after >= count || after == continuation || !unwinds_to_return(after) ||
+        same_code_to_exit(after, continuation) > 0)
+      return false;
+    // (A written return's POP_EXCEPT has the line of the return; the end
+    // of the clause running into a copy of the code after the try, that of
+    // the clause's last statement.)
+    // (≤3.10 a named clause's POP_BLOCK comes first, with the same line.)
+    int before = end - 1;
+    while (before >= 0 && function_.instrs[before].op == Op::PopBlock) --before;
+    if (before < 0 || function_.instrs[end].line == 0 || function_.instrs[end].line == function_.instrs[before].line)
+      return false;
+    // (... which the return itself has too: a copy keeps its own line.)
+    int ret = after;
+    while (ret < count && function_.instrs[ret].op != Op::ReturnValue) ++ret;
+    if (ret >= count || function_.instrs[ret].line != function_.instrs[end].line) return false;
+
+    any = true;
+  }
+  return any;
+}
+
 // `return value` inside a try or with body: the compiler ends the
 // protection before the return, so the walk of the body stops with the
 // value still on the stack. What follows is bookkeeping (the with's
@@ -992,7 +1021,8 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
     const Stack stack_before = clause_stack;
     walk_region(p, clause_region, clause_stack, body);
     const int copied_end = clause_end_into_copy(clause_ends, name, continuation);
-    if (clause_ends_in_jump_and_return(clause_ends, name) || copied_end >= 0) {
+    if (clause_ends_in_jump_and_return(clause_ends, name) || copied_end >= 0 ||
+        clause_only_returns(clause_ends, name, continuation)) {
       // Ended once where the code after the try goes on and once where it
       // returns: that return is a `return` statement inside the clause
       // (`except E: if c: return None` + more code after the try), not the
@@ -1003,7 +1033,16 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
       body.clear();
       clause_region.clause_returns = true;
       clause_region.clause_end_at = copied_end;
-      walk_region(p, clause_region, clause_stack, body);
+      int stopped = -1;
+      clause_region.stopped_at = &stopped;
+      // (A return that leaves an enclosing try too loads its constant
+      // outside that try's protection, where the walk stopped.)
+      if (walk_region(p, clause_region, clause_stack, body) && stopped >= 0 && !visited_[stopped] &&
+          returns_constant_at(past_finally_copies(stopped, clause_region)) && (stopped == 0 || instrs[stopped - 1].op != Op::Jump)) {
+        int i = stopped;
+        finish_return(i, clause_region, clause_stack, body);
+      }
+      clause_region.stopped_at = nullptr;
     }
     if (body.empty()) body.push_back(make::pass());
     auto except = make::except_handler(type, name.empty() ? std::nullopt : std::optional<std::string>(name), body);

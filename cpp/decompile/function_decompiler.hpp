@@ -381,6 +381,9 @@ class FunctionDecompiler {
   bool unwinds_to_return(int index) const;
   bool clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name) const;
   int clause_end_into_copy(const std::vector<int>& ends, const std::string& name, int continuation) const;
+  // Whether every end of a clause runs on into a return that is no copy of
+  // the code the try body goes on to: `return` statements of the clause.
+  bool clause_only_returns(const std::vector<int>& ends, const std::string& name, int continuation) const;
   int try_continuation_ = -1;  // where the body of the try whose clauses are read goes on (-1: nowhere)
   void claim_called_name_unbinding(int call, const std::string& name);
   std::vector<char> normally_reachable_;  // blocks reachable from the entry without exceptional edges

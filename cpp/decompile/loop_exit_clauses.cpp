@@ -166,6 +166,20 @@ int FunctionDecompiler::dead_clause_exit(int after_jump, const std::string& name
 // body; true when it did.
 bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body) {
   const auto& instrs = function_.instrs;
+  // 3.11 end a try body with its jump, no POP_BLOCK: a `break` written
+  // there when the clauses go back to the header (after the try there is
+  // no break to get to: that would have been their way too, unless they
+  // `continue`) and the jump has a line of its own, the break's (the jump
+  // ending a body takes the line of its last statement).
+  if (code_.version.minor == 11 && region.loop && join >= 0 && region.loop->continues_at(join) && body_end > 0 &&
+      body_end < int(instrs.size()) && instrs[body_end].op == Op::Jump &&
+      instrs[body_end].target == region.loop->follow && !visited_[body_end] &&
+      instrs[body_end - 1].op != Op::Jump && instrs[body_end].line != instrs[body_end - 1].line) {
+    visited_[body_end] = 1;
+    if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
+    emit(body, make::break_(), body_end);
+    return true;
+  }
   if (code_.version.minor > 10 || body_end <= 0 || body_end >= int(instrs.size()) ||
       instrs[body_end - 1].op != Op::PopBlock)
     return false;

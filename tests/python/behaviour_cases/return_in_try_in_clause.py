@@ -47,9 +47,31 @@ def options(opts):
     return seen
 
 
+def lock(kind, codes):
+    log = []
+    try:
+        try:
+            if kind:
+                raise OSError(kind, "x")
+        except OSError as e:
+            if e.errno in codes:
+                return "skipped"
+            else:
+                raise
+        log.append("locked")
+    except KeyError:
+        log.append("key")
+    return log
+
+
 def run_cases(ns):
     docs = {"b": "doc b", "c": ""}
     out = [ns["helper"](docs, k) for k in ["a", "b", "c", "d"]]
     out += [ns["named"](k) for k in ["a", "b", "c"]]
     out += [ns["options"](o) for o in [["-a", "-k", "-b"], ["-a"]]]
+    for kind in [0, 1, 2]:
+        try:
+            out.append(ns["lock"](kind, (1,)))
+        except OSError as error:
+            out.append(("raised", error.errno))
     return out

@@ -57,3 +57,55 @@ def bare_return_in_for_in_try(opts):
                 port = val
     except ValueError:
         print(1)
+
+
+def clause_returns_or_raises(g, c):
+    # (Every end of the clause returns, while the try body goes on to
+    # other code: those are return statements of the clause.)
+    try:
+        g()
+    except OSError:
+        if c:
+            return
+        else:
+            raise
+    print(2)
+
+
+def named_clause_returns_or_raises_in_try(g, c):
+    try:
+        try:
+            g()
+        except OSError as e:
+            if e.errno in c:
+                return
+            else:
+                raise
+        print(2)
+    except KeyError:
+        pass
+
+
+def clause_passes_before_copied_tail(state):
+    # (3.10 copy `return state` into the clause's end: its POP_EXCEPT has
+    # the line of `pass`, the copy that of the return after the try.)
+    if state is None:
+        state = ""
+        try:
+            f = open("/nonexistent")
+        except OSError:
+            pass
+        else:
+            f.close()
+    return state
+
+
+def clause_then_else_then_return(exit):
+    kind = type(exit)
+    try:
+        method = kind.__exit__
+    except AttributeError:
+        push(exit)
+    else:
+        push_exit(exit, method)
+    return exit
