@@ -1038,7 +1038,8 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
       // (A return that leaves an enclosing try too loads its constant
       // outside that try's protection, where the walk stopped.)
       if (walk_region(p, clause_region, clause_stack, body) && stopped >= 0 && !visited_[stopped] &&
-          returns_constant_at(past_finally_copies(stopped, clause_region)) && (stopped == 0 || instrs[stopped - 1].op != Op::Jump)) {
+          returns_constant_at(past_finally_copies(stopped, clause_region)) &&
+          (stopped == 0 || instrs[stopped - 1].op != Op::Jump)) {
         int i = stopped;
         finish_return(i, clause_region, clause_stack, body);
       }

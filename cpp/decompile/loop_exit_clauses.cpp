@@ -173,8 +173,8 @@ bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Re
   // ending a body takes the line of its last statement).
   if (code_.version.minor == 11 && region.loop && join >= 0 && region.loop->continues_at(join) && body_end > 0 &&
       body_end < int(instrs.size()) && instrs[body_end].op == Op::Jump &&
-      instrs[body_end].target == region.loop->follow && !visited_[body_end] &&
-      instrs[body_end - 1].op != Op::Jump && instrs[body_end].line != instrs[body_end - 1].line) {
+      instrs[body_end].target == region.loop->follow && !visited_[body_end] && instrs[body_end - 1].op != Op::Jump &&
+      instrs[body_end].line != instrs[body_end - 1].line) {
     visited_[body_end] = 1;
     if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
     emit(body, make::break_(), body_end);
