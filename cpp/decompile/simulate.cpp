@@ -5,6 +5,7 @@
 
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
+#include "decompile/percent_format.hpp"
 
 namespace depyf::decompile {
 
@@ -811,7 +812,10 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::BinaryOp: {
       ast::ExprPtr right = pop_expr(stack, index);
       ast::ExprPtr left = pop_expr(stack, index);
-      Value result = Value::of(make::binop(left, operator_of(instr.arg), right));
+      const ast::Operator op = operator_of(instr.arg);
+      if (code_.version.minor >= 11 && op == ast::Operator::Mod && instr.arg2 == 0)
+        left = unfoldable_format_operand(left, right);
+      Value result = Value::of(make::binop(left, op, right));
       result.inplace = instr.arg2 != 0;
       stack.push_back(result);
       return;
