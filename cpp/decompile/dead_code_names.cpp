@@ -30,10 +30,8 @@ bool is_literal(const Constant& constant) {
     case Constant::Kind::Str:
     case Constant::Kind::Bytes:
     case Constant::Kind::Bool:
-    case Constant::Kind::None:
-      return true;
-    default:
-      return false;
+    case Constant::Kind::None: return true;
+    default: return false;
   }
 }
 
