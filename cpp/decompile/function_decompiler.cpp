@@ -208,10 +208,18 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
   const long step_limit = kStepsPerInstruction * (count + 16);
   int i = begin;
   bool first = true;
+  const std::size_t entry_depth = stack.size();
   while (true) {
     if (i < 0) return false;
     if (i == region.stop && !(first && enter_loop_header)) {
       if (region.stopped_at) *region.stopped_at = i;
+      return true;
+    }
+    // Code running on into a copy of the code where the region stops (an
+    // exit block 3.12+ duplicated into the branch, lines and all, where the
+    // other paths jump to it) reaches the stop.
+    if (!first && region.stop > i && stack.size() == entry_depth && falls_into_exit_copy(i, region.stop)) {
+      if (region.stopped_at) *region.stopped_at = region.stop;
       return true;
     }
     if (i >= count) fail(count - 1, "control falls off the end of the code");

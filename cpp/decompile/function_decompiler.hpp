@@ -536,6 +536,7 @@ class FunctionDecompiler {
   // `a` and `b` are one target, or `b` starts a copy of the exit
   // code at `a` (then marked as decompiled).
   bool same_exit(int a, int b);
+  bool falls_into_exit_copy(int at, int stop);
 
   // ---- comprehensions (comprehensions.cpp) ----
   // The nest of for/if statements around one element marker, as the
