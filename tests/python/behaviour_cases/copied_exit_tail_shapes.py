@@ -28,6 +28,24 @@ def make(type_, data):
     return shape._type, shape._data
 
 
+def sections(config, which, key):
+    if which == "user":
+        parser = config["user"][key]
+    elif which == "default":
+        parser = config["default"][key]
+    else:
+        raise ValueError("Invalid configSet specified")
+    return sorted(parser)
+
+
+def try_sections(which, key):
+    config = {"user": {"a": {"x": 1, "y": 2}}, "default": {"a": {"z": 3}}}
+    try:
+        return sections(config, which, key)
+    except (ValueError, KeyError) as e:
+        return repr(e)
+
+
 def run_cases(ns):
-    return [ns["make"](t, d) for t, d in (("polygon", [1, 2]), ("polygon", "x"), ("image", "ab.gif"),
+    return [ns["try_sections"](w, k) for w, k in (("user", "a"), ("default", "a"), ("other", "a"), ("user", "b"))] + [ns["make"](t, d) for t, d in (("polygon", [1, 2]), ("polygon", "x"), ("image", "ab.gif"),
                                          ("image", "abcdef.gif"), ("image", 3), ("compound", 1), ("other", 1))]
