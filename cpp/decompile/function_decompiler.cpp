@@ -587,6 +587,10 @@ void strip_implicit_returns(ast::Body& body, bool into_try, const std::vector<as
     // copy of the return runs after the exit call.)
     if (into_with && !body.empty() && ast::as<ast::With>(body.back()))
       strip_implicit_returns(body, into_try, written, into_with);
+    // (And, 3.10+, a loop's else clause ending in its own copy: ≤3.9 keep
+    // a written one and the implicit return after it.)
+    if (into_try && !body.empty() && (ast::as<ast::While>(body.back()) || ast::as<ast::For>(body.back())))
+      strip_implicit_returns(body, into_try, written, into_with);
     return;
   }
   auto strip_branch = [&](ast::Body& branch) {
@@ -604,6 +608,17 @@ void strip_implicit_returns(ast::Body& body, bool into_try, const std::vector<as
     strip_branch(copy->body);
     for (auto& handler : copy->handlers) strip_branch(handler.body);
     strip_implicit_returns(copy->orelse, into_try, written, into_with);  // an else left empty is no else clause
+    body.back() = copy;
+  } else if (auto* loop = ast::as<ast::While>(body.back()); loop && into_try && !loop->orelse.empty()) {
+    // A loop ending the function runs on into the implicit return when it
+    // ends: an else clause there that only returns None is no clause (an
+    // else left empty is none).
+    auto copy = std::make_shared<ast::While>(*loop);
+    strip_implicit_returns(copy->orelse, into_try, written, into_with);
+    body.back() = copy;
+  } else if (auto* loop = ast::as<ast::For>(body.back()); loop && into_try && !loop->orelse.empty()) {
+    auto copy = std::make_shared<ast::For>(*loop);
+    strip_implicit_returns(copy->orelse, into_try, written, into_with);
     body.back() = copy;
   } else if (auto* match = ast::as<ast::Match>(body.back())) {
     // 3.10+ copy the implicit return into each case of a match ending the
