@@ -1312,12 +1312,26 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   // past that loop's exit): a POP_TOP there before a jump pops the nested
   // loop's iterator, a break of that loop. (Nested loops whose body never
   // gets back to their header are outside this loop's natural body too.)
+  // (Not where that loop's breaks all go: a nested for/else whose else
+  // clause continues this loop reaches the code after it only by break.
+  // Each break pops the nested iterator and jumps there; no other
+  // statement ends that way in every branch that meets there.)
+  auto reached_only_by_breaks = [&](int b) {
+    const cfg::Block& target = graph_.blocks[b];
+    return !target.predecessors.empty() &&
+           std::all_of(target.predecessors.begin(), target.predecessors.end(), [&](int p) {
+             const cfg::Block& from = graph_.blocks[p];
+             const ir::Instr& jump = function_.instrs[from.last];
+             return from.last > from.first && jump.op == Op::Jump && jump.target == target.first &&
+                    function_.instrs[from.last - 1].op == Op::PopTop;
+           });
+  };
   auto inside_nested_for_loop = [&](int b) {
     return std::any_of(graph_.loops.begin(), graph_.loops.end(), [&](const cfg::Loop& nested) {
       const ir::Instr& nested_header = function_.instrs[graph_.blocks[nested.header].first];
       return nested.header != block && nested_header.op == Op::ForIter && graph_.dominates(block, nested.header) &&
              graph_.dominates(nested.header, b) && nested_header.target >= 0 &&
-             !graph_.dominates(block_at(nested_header.target), b);
+             !graph_.dominates(block_at(nested_header.target), b) && (nested.contains[b] || !reached_only_by_breaks(b));
     });
   };
   // (Any loop nested in this one, when which is whose break is unclear.)
@@ -1350,8 +1364,21 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // (entered only from the body) is outside the natural loop. (So is
       // a try body whose code after it is a break, while its handler gets
       // back to the header: `try: ... except E: continue` + `break`.)
+      // (Not a break of a for loop nested in this one that goes to code
+      // reached only by its breaks, which itself breaks this for loop
+      // (pops its iterator and jumps): the code after the nested loop. A
+      // nested break threaded on to where this loop's break goes is one.)
+      const ir::Instr& end = function_.instrs[b.last];
+      auto pops_and_jumps = [&](const cfg::Block& code) {
+        return code.last > code.first && function_.instrs[code.last].op == Op::Jump &&
+               function_.instrs[code.last - 1].op == Op::PopTop;
+      };
+      const bool nested_break = for_loop && end.op == Op::Jump && end.target >= 0 &&
+                                end.target < int(function_.instrs.size()) && inside_nested_for_loop(b.id) &&
+                                reached_only_by_breaks(block_at(end.target)) &&
+                                pops_and_jumps(graph_.blocks[block_at(end.target)]);
       const bool break_block = !loop->contains[b.id] && b.first != natural_exit && !b.predecessors.empty() &&
-                               std::all_of(b.predecessors.begin(), b.predecessors.end(), body_code);
+                               std::all_of(b.predecessors.begin(), b.predecessors.end(), body_code) && !nested_break;
       // In a loop left only by break or return, a lone jump in body code
       // that never gets back to the header (`if a: if b: break else:
       // raise`) is a break too. (An except clause is no body code: that of

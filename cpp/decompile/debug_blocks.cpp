@@ -9,6 +9,34 @@ namespace make = depyf::ast::make;
 
 namespace depyf::decompile {
 
+namespace {
+
+// The statement lists directly inside a compound statement, in source order.
+template <class T>
+T* mutable_as(const ast::StmtPtr& statement) {
+  return statement != nullptr && statement->kind == T::kKind ? static_cast<T*>(statement.get()) : nullptr;
+}
+
+// The statement lists directly inside a compound statement, in source order.
+std::vector<ast::Body*> child_bodies(const ast::StmtPtr& statement) {
+  if (auto s = mutable_as<ast::If>(statement)) return {&s->body, &s->orelse};
+  if (auto s = mutable_as<ast::While>(statement)) return {&s->body, &s->orelse};
+  if (auto s = mutable_as<ast::For>(statement)) return {&s->body, &s->orelse};
+  if (auto s = mutable_as<ast::AsyncFor>(statement)) return {&s->body, &s->orelse};
+  if (auto s = mutable_as<ast::With>(statement)) return {&s->body};
+  if (auto s = mutable_as<ast::AsyncWith>(statement)) return {&s->body};
+  if (auto s = mutable_as<ast::Try>(statement)) {
+    std::vector<ast::Body*> bodies{&s->body};
+    for (ast::ExceptHandler& handler : s->handlers) bodies.push_back(&handler.body);
+    bodies.push_back(&s->orelse);
+    bodies.push_back(&s->finalbody);
+    return bodies;
+  }
+  return {};
+}
+
+}  // namespace
+
 void FunctionDecompiler::restore_debug_block(ast::Body& body) const {
   if (code_.version.minor != 10 && code_.version.minor != 11) return;
   const int count = int(code_.consts.size());
@@ -25,15 +53,37 @@ void FunctionDecompiler::restore_debug_block(ast::Body& body) const {
   for (int k = true_at + 1; k < count && line < 0; ++k)
     if (first_load[k] >= 0) line = function_.instrs[first_load[k]].line;
   if (line <= 0) return;
-  // The top-level statement holding that line.
-  int at = -1;
-  for (int s = 0; s < int(body.size()); ++s)
-    if (body[s]->lineno > 0 && body[s]->lineno <= line) at = s;
-  if (at < 0 || ast::as<ast::Return>(body[at])) return;
-  const int lineno = body[at]->lineno;
-  auto block = make::if_(make::name("__debug__"), {body[at]});
-  block->lineno = lineno;
-  body[at] = block;
+  // The line of the code that last brought a constant before the True
+  // (not None: an implicit return meets it at the end).
+  int before_line = -1;
+  for (int k = true_at - 1; k >= 0 && before_line < 0; --k)
+    if (first_load[k] >= 0 && !loads_none(first_load[k])) before_line = function_.instrs[first_load[k]].line;
+  // The statement holding that line: inside a compound statement that
+  // began before the True was met (its test brought that constant), the
+  // block stood in one of its bodies.
+  ast::Body* level = &body;
+  for (int depth = 0; depth < 64; ++depth) {
+    int at = -1;
+    for (int s = 0; s < int(level->size()); ++s)
+      if ((*level)[s]->lineno > 0 && (*level)[s]->lineno <= line) at = s;
+    if (at < 0 || ast::as<ast::Return>((*level)[at])) return;
+    const ast::StmtPtr& statement = (*level)[at];
+    const std::vector<ast::Body*> inner = child_bodies(statement);
+    if (before_line > 0 && statement->lineno <= before_line && !inner.empty()) {
+      ast::Body* next = nullptr;
+      for (ast::Body* candidate : inner)
+        if (!candidate->empty() && candidate->front()->lineno > 0 && candidate->front()->lineno <= line)
+          next = candidate;
+      if (next == nullptr) return;
+      level = next;
+      continue;
+    }
+    const int lineno = statement->lineno;
+    auto block = make::if_(make::name("__debug__"), {statement});
+    block->lineno = lineno;
+    (*level)[at] = block;
+    return;
+  }
 }
 
 }  // namespace depyf::decompile

@@ -90,6 +90,22 @@ bool FunctionDecompiler::falls_only_into(int at) const {
          graph_.blocks[block_at(at - 1)].last == at - 1;
 }
 
+// Whether the statement starting at `at`, in the middle of a block that
+// code before it runs on into, is a copy of the exit block at `stop`
+// (which other paths jump to); claims the copy.
+bool FunctionDecompiler::falls_into_exit_copy(int at, int stop) {
+  const int count = int(function_.instrs.size());
+  if (code_.version.minor < 12 || at <= 0 || at >= count || stop >= count || visited_[at]) return false;
+  const cfg::Block& block = graph_.blocks[block_at(at)];
+  if (block.first == at || graph_.blocks[block_at(stop)].first != stop) return false;
+  // (Each copy starts a statement: its first instruction starts its line.)
+  if (function_.instrs[at - 1].line == function_.instrs[at].line) return false;
+  const int length = exit_copy_length(at, stop);
+  if (length == 0) return false;
+  for (int k = 0; k < length; ++k) visited_[at + k] = 1;
+  return true;
+}
+
 bool FunctionDecompiler::same_exit(int a, int b) {
   if (a == b) return true;
   // 3.10+ copies of the implicit `return None` each take the line of the

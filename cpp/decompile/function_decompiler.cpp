@@ -214,10 +214,18 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
   const long step_limit = kStepsPerInstruction * (count + 16);
   int i = begin;
   bool first = true;
+  const std::size_t entry_depth = stack.size();
   while (true) {
     if (i < 0) return false;
     if (i == region.stop && !(first && enter_loop_header)) {
       if (region.stopped_at) *region.stopped_at = i;
+      return true;
+    }
+    // Code running on into a copy of the code where the region stops (an
+    // exit block 3.12+ duplicated into the branch, lines and all, where the
+    // other paths jump to it) reaches the stop.
+    if (!first && region.stop > i && stack.size() == entry_depth && falls_into_exit_copy(i, region.stop)) {
+      if (region.stopped_at) *region.stopped_at = region.stop;
       return true;
     }
     if (i >= count) fail(count - 1, "control falls off the end of the code");
@@ -585,6 +593,10 @@ void strip_implicit_returns(ast::Body& body, bool into_try, const std::vector<as
     // copy of the return runs after the exit call.)
     if (into_with && !body.empty() && ast::as<ast::With>(body.back()))
       strip_implicit_returns(body, into_try, written, into_with);
+    // (And, 3.10+, a loop's else clause ending in its own copy: ≤3.9 keep
+    // a written one and the implicit return after it.)
+    if (into_try && !body.empty() && (ast::as<ast::While>(body.back()) || ast::as<ast::For>(body.back())))
+      strip_implicit_returns(body, into_try, written, into_with);
     return;
   }
   auto strip_branch = [&](ast::Body& branch) {
@@ -602,6 +614,17 @@ void strip_implicit_returns(ast::Body& body, bool into_try, const std::vector<as
     strip_branch(copy->body);
     for (auto& handler : copy->handlers) strip_branch(handler.body);
     strip_implicit_returns(copy->orelse, into_try, written, into_with);  // an else left empty is no else clause
+    body.back() = copy;
+  } else if (auto* loop = ast::as<ast::While>(body.back()); loop && into_try && !loop->orelse.empty()) {
+    // A loop ending the function runs on into the implicit return when it
+    // ends: an else clause there that only returns None is no clause (an
+    // else left empty is none).
+    auto copy = std::make_shared<ast::While>(*loop);
+    strip_implicit_returns(copy->orelse, into_try, written, into_with);
+    body.back() = copy;
+  } else if (auto* loop = ast::as<ast::For>(body.back()); loop && into_try && !loop->orelse.empty()) {
+    auto copy = std::make_shared<ast::For>(*loop);
+    strip_implicit_returns(copy->orelse, into_try, written, into_with);
     body.back() = copy;
   } else if (auto* match = ast::as<ast::Match>(body.back())) {
     // 3.10+ copy the implicit return into each case of a match ending the
@@ -808,6 +831,7 @@ ast::Body FunctionDecompiler::run() {
   Stack stack;
   if (!function_.instrs.empty()) walk_region(0, Region{-1, 0, nullptr}, stack, body);
   check_everything_decompiled();
+  restore_dead_code_names(body);
   finish_body(body);
   restore_debug_block(body);
   return body;

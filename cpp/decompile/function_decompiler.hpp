@@ -143,6 +143,8 @@ class FunctionDecompiler {
   bool leaves_through_implicit_return(const ast::Body& body, bool none_met_last, bool& copied) const;
   void restore_else_before_implicit_return(ast::Body& body, bool none_met_last) const;
   void restore_debug_block(ast::Body& body) const;
+  // 3.10+: an `if 0:` block where co_names holds names no code uses (dead_code_names.cpp).
+  void restore_dead_code_names(ast::Body& body) const;
   bool ends_in_unreachable_implicit_return() const;
   // Whether the instruction at `index` is LOAD_CONST None, and whether
   // LOAD_CONST None; RETURN_VALUE starts there.
@@ -540,6 +542,7 @@ class FunctionDecompiler {
   // `a` and `b` are one target, or `b` starts a copy of the exit
   // code at `a` (then marked as decompiled).
   bool same_exit(int a, int b);
+  bool falls_into_exit_copy(int at, int stop);
 
   // ---- comprehensions (comprehensions.cpp) ----
   // The nest of for/if statements around one element marker, as the

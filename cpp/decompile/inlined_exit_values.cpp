@@ -69,14 +69,29 @@ int FunctionDecompiler::try_value_before_inlined_exit(const ast::ExprPtr& test, 
   // alike; so does a statement on one line, test, values and tail.
   const bool operand_below =
       !stack.empty() && (stack.back().kind == Value::Kind::Expr || stack.back().kind == Value::Kind::Null);
+  // Or a tail that carries a line before the test's: the statement it
+  // ends began before the test, which is then part of one of its
+  // expressions (`x = (a\n if c else b)` copies `x = ...; return` into
+  // both branches on the assignment's line), where the statements of
+  // `if c: x = a` follow their test.
+  bool tail_before_test = false;
   if (!operand_below) {
     if (!stack.empty() || test_index < 0) return -2;
     const int line = function_.instrs[test_index].line;
-    for (const cfg::Block* block : {&then_block, &else_block})
-      for (int i = block->first; i <= block->last; ++i)
-        if (function_.instrs[i].line != line) return -2;
     if (line <= 0) return -2;
+    for (const cfg::Block* block : {&then_block, &else_block})
+      for (int i = block->first; i <= block->last && !tail_before_test; ++i)
+        if (function_.instrs[i].line != line) tail_before_test = true;
   }
+  auto tail_line_fits = [&](int then_tail, int else_tail) {
+    if (!tail_before_test) return true;
+    const int line = function_.instrs[test_index].line;
+    for (int i : {then_tail, else_tail}) {
+      const int tail_line = function_.instrs[i].line;
+      if (tail_line <= 0 || tail_line >= line) return false;
+    }
+    return true;
+  };
   // The longest common tail, leaving each branch at least one instruction.
   const int longest = std::min(then_block.last - then_start, else_block.last - else_start);
   int common = 0;
@@ -95,6 +110,7 @@ int FunctionDecompiler::try_value_before_inlined_exit(const ast::ExprPtr& test, 
   for (int n = common; n >= 1; --n) {
     const int then_tail = then_block.last - n + 1, else_tail = else_block.last - n + 1;
     if (real_instructions(then_tail, then_block.last) > kMaxCopiedExit) continue;
+    if (!tail_line_fits(then_tail, else_tail)) continue;
     if (!single_value_of(then_start, then_tail, stack, false) || !single_value_of(else_start, else_tail, stack, false))
       continue;
     ast::ExprPtr when_true = single_value_of(then_start, then_tail, stack, true);

@@ -115,7 +115,10 @@ int FunctionDecompiler::repeated_test_start(int block_first, int latch_jump, int
   const int line = instrs[latch_jump].line;
   int start = latch_jump;
   for (int k = latch_jump - 1, t = top_jump - 1; k >= block_first && t >= 0 && t != k; --k, --t) {
-    if (!same_load(instrs[k], instrs[t]) || instrs[k].line != line) break;
+    // (Both copies keep the test's line: a body on the test's line, `while
+    // w.a is not None: w = w.a`, may end with what the code before the
+    // loop ended with too.)
+    if (!same_load(instrs[k], instrs[t]) || instrs[k].line != line || instrs[t].line != line) break;
     start = k;
   }
   return start;

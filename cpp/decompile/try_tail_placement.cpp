@@ -121,6 +121,16 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
     // None of a copy of the implicit return, says that the clauses fell
     // off the end of the function, so the tail was the else clause.
     if (in_tail.constant >= 0 && in_clauses.constant > in_tail.constant) return TailPlace::InElse;
+    // (That None may be the tail's too, where it returns: a `return` in
+    // a clause, which the code after the try would follow, would still
+    // have met it before the tail's constants.)
+    if (in_tail.constant >= 0) {
+      const std::vector<int> none;
+      for (int i : clauses)
+        if (instrs[i].op == Op::LoadConst && loads_none(i) && instrs[i].arg > in_tail.constant &&
+            first_own_use({i}, none, body).constant == instrs[i].arg)
+          return TailPlace::InElse;
+    }
     return TailPlace::AfterTry;
   }
   // (3.12+ move the handlers to the end: the order the compiler met

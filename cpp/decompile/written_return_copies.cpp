@@ -23,6 +23,8 @@ bool same_return(const ast::StmtPtr& a, const ast::StmtPtr& b) {
 
 }  // namespace
 
+void merge_return_copies_before_raise(ast::Body& body);
+
 void merge_written_return_copies(ast::Body& body) {
   for (auto& stmt : body) {
     if (auto* branch = ast::as<ast::If>(stmt)) {
@@ -58,6 +60,43 @@ void merge_written_return_copies(ast::Body& body) {
     body.erase(body.begin() + k + 1, body.end() - 1);
     body[k] = copy;
   }
+  merge_return_copies_before_raise(body);
+}
+
+// `if a: X elif b: Y else: raise E` followed by `return v`: each branch
+// that reaches the return runs its own copy, and the raise comes last:
+// read back, ifs that each end in `return v` and then the raise. A return
+// on a line after the raise's was written after it, after the if.
+void merge_return_copies_before_raise(ast::Body& body) {
+  if (body.size() < 2 || !ast::as<ast::Raise>(body.back())) return;
+  // The raise and the simple statements before it that are no if.
+  std::size_t tail = body.size() - 1;
+  while (tail > 0 && (ast::as<ast::ExprStmt>(body[tail - 1]) || ast::as<ast::Assign>(body[tail - 1]))) --tail;
+  // The ifs before them, each ending in the same return (no else clause).
+  std::size_t first = tail;
+  ast::StmtPtr written;
+  while (first > 0) {
+    auto* branch = ast::as<ast::If>(body[first - 1]);
+    if (branch == nullptr || !branch->orelse.empty() || branch->body.size() < 2) break;
+    if (written != nullptr && !same_return(branch->body.back(), written)) break;
+    if (written == nullptr && !ast::as<ast::Return>(branch->body.back())) break;
+    written = branch->body.back();
+    --first;
+  }
+  if (first == tail || written == nullptr || written->lineno <= 0) return;
+  for (std::size_t k = tail; k < body.size(); ++k)
+    if (body[k]->lineno <= 0 || body[k]->lineno >= written->lineno) return;
+  // Build the chain from the end: the raise part is the last else clause.
+  ast::Body orelse(body.begin() + tail, body.end());
+  for (std::size_t k = tail; k-- > first;) {
+    auto copy = std::make_shared<ast::If>(*ast::as<ast::If>(body[k]));
+    copy->body.pop_back();
+    copy->orelse = orelse;
+    orelse = {copy};
+  }
+  body.erase(body.begin() + first, body.end());
+  body.push_back(orelse.front());
+  body.push_back(written);
 }
 
 }  // namespace depyf::decompile

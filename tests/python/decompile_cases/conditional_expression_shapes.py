@@ -114,3 +114,29 @@ def nested_ifs_that_only_continue(names, base, namer, e):
                 continue
         result.append(name)
     return result
+
+
+def ifexp_assigned_over_lines_at_end(self, state, sys, codecs):
+    # 3.10+ copy the assignment and the implicit return into both values'
+    # branches; they keep the assignment's line, before the test's.
+    state = state[1]
+    if state == 0:
+        self.decoder = (codecs.be
+                        if sys.byteorder == "big"
+                        else codecs.le)
+    elif state == 1:
+        self.decoder = (codecs.le
+                        if sys.byteorder == "big"
+                        else codecs.be)
+    else:
+        self.decoder = None
+
+
+def ifs_assigning_at_end(self, state, sys, codecs):
+    if state == 0:
+        if sys.byteorder == "big":
+            self.decoder = codecs.be
+        else:
+            self.decoder = codecs.le
+    else:
+        self.decoder = None

@@ -140,3 +140,39 @@ def written_return_in_final_for(self, items):
         if item == 0:
             return
         self.add(item, "x")
+
+
+def elif_chain_falling_into_copied_tail(self, type_, data, isfile, TurtleScreen, Error):
+    # 3.12+ copy the final assignment and return into the branches that
+    # run on into it; the failing tests still jump to the original.
+    self._type = type_
+    if type_ == "polygon":
+        if isinstance(data, list):
+            data = tuple(data)
+    elif type_ == "image":
+        if isinstance(data, str):
+            if data.lower().endswith(".gif") and isfile(data):
+                data = TurtleScreen._image(data)
+    elif type_ == "compound":
+        data = []
+    else:
+        raise Error("There is no shape type %s" % type_)
+    self._data = data
+
+
+def generator_while_ending_function(path, sep, split):
+    # 3.10+ give each exit of a while ending the function its own copy of
+    # the implicit return; the one the repeated test runs on into takes
+    # the test's line and must not read as an else clause.
+    path = path.rstrip(sep)
+    while path and path != sep:
+        yield path
+        path, tail = split(path)
+
+
+def while_ending_function_with_break(frame, stop):
+    while frame and frame is not stop:
+        if frame.done:
+            break
+        frame.trace = None
+        frame = frame.back

@@ -457,3 +457,20 @@ def endless_loop_left_by_final_break_inside_if(unwrap, g):
     if g is None:
         g = 1
     return g
+
+
+def nested_for_else_continue_then_break_outer_else_returns(line, chars, n):
+    # The inner loop's else continues the outer loop, so the code after it
+    # is reached only by the inner breaks; it breaks the outer loop, whose
+    # else clause returns and comes before the code after the outer loop.
+    for ch in chars:
+        for i in range(n, 0, -1):
+            if ch == line[i]:
+                break
+        else:
+            continue
+        break
+    else:
+        line.append(ch)
+        return
+    line.insert(i, ch)

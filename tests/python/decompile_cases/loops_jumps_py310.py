@@ -94,3 +94,11 @@ def for_while_true_try_except_continue_break(charset, g):
                     continue
                 g(5)
             break
+
+
+def while_body_on_test_line(self):
+    # The body, on the test's line, ends like the code before the loop
+    # (STORE_FAST w): the latch's copy of the test starts after it.
+    w = self
+    while w.master is not None: w = w.master
+    return w

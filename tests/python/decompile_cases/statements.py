@@ -528,6 +528,29 @@ def debug_block(self, name):
     return self.command("NOOP", name)
 
 
+def debug_block_inside_if(self, mailbox, readonly):
+    # The constant before the True came from the if's test: the block
+    # stood in the if's body.
+    self.state = "SELECTED"
+    if "READ-ONLY" in self.responses and not readonly:
+        if __debug__:
+            if self.debug >= 1:
+                self.dump(self.responses)
+        raise self.readonly("%s is not writable" % mailbox)
+    return self.responses.get("EXISTS", [None])
+
+
+def debug_block_in_loop_body(self, lines):
+    for line in lines:
+        if line.startswith("*"):
+            if __debug__:
+                if self.debug >= 1:
+                    self.mesg("untagged %r" % line)
+            self.untagged.append(line)
+        else:
+            self.rest.append(line)
+
+
 def debug_block_and_while_true(self):
     # (A `while True:` explains the True by itself: nothing to put back.)
     while True:

@@ -48,3 +48,16 @@ def else_ending_in_the_implicit_return(self):
         raise
     else:
         self.close()
+
+
+def else_clause_returning_after_clause_that_passes(self):
+    # The clause falls off the end (its copy of the implicit return met
+    # None last); the else clause's `return` meets it too.
+    try:
+        blocks = len(self.result)
+    except (TypeError, AttributeError):
+        pass
+    else:
+        if blocks == 1:
+            self.headers['Content-Length'] = str(self.bytes_sent)
+            return

@@ -32,3 +32,24 @@ def chain_then_return(self, a, b):
     else:
         self.z = "z"
     return self.w
+
+
+def elif_chain_else_raise_then_return(self, configSet, configType, Invalid):
+    # Each branch that reaches the return runs its own copy of it; the
+    # raise comes last, the copies carry the return's later line.
+    if configSet == 'user':
+        cfgParser = self.userCfg[configType]
+    elif configSet == 'default':
+        cfgParser = self.defaultCfg[configType]
+    else:
+        raise Invalid('Invalid configSet specified')
+    return cfgParser.sections()
+
+
+def if_else_raise_then_return(self, key):
+    if key in self.known:
+        value = self.known[key]
+    else:
+        self.log("unknown")
+        raise KeyError(key)
+    return value.strip()
