@@ -3,6 +3,7 @@
 // where code comes under a handler that begins with PUSH_EXC_INFO; its body
 // is the code under that handler, its clauses are read from the handler.
 #include <algorithm>
+#include <set>
 
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
@@ -382,7 +383,12 @@ bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& 
     if (end < 0) continue;
     const int after = unbinds_name_at(end + 1, name) ? end + 4 : end + 1;
     if (after >= int(instrs.size())) continue;
-    if (instrs[after].op == Op::Jump) jumps = true;
+    // (3.13 copy the short end of an enclosing except clause, POP_EXCEPT
+    // and its jump on, in place of a jump to it.)
+    int on = after;
+    if (code_.version.minor >= 13)
+      while (on + 1 < int(instrs.size()) && instrs[on].op == Op::PopExcept) ++on;
+    if (instrs[after].op == Op::Jump || (on != after && instrs[on].op == Op::Jump)) jumps = true;
     else if (unwinds_to_return(after)) returns = true;
   }
   return jumps && returns;
@@ -736,6 +742,9 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
   // handler's own cleanup handler is transparent).
   const int base_original = protection, base_copy = protection;
   std::vector<int> paired(count, -1);
+  std::set<std::pair<int, int>> repaired;
+  // (3.12+ duplicate short exits and make the jumps they need late.)
+  const bool modern_copies = code_.version.minor >= 12;
   std::vector<int> both_reraise;
   std::vector<std::pair<int, int>> work{{original, copy}};
   while (!work.empty()) {
@@ -744,11 +753,16 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
     if (h < 0 || n < 0 || h >= count || n >= count) return false;
     // (Where the handler re-raises, several places in the copy may go on:
     // ≤3.10 jump to the code after the try directly or by JUMP_FORWARD.)
-    if (paired[h] >= 0 && !(instrs[h].op == Op::Reraise && instrs[h].handler == base_original)) {
-      if (paired[h] != n) return false;
-      continue;
+    const int previous = paired[h];
+    if (previous >= 0 && !(instrs[h].op == Op::Reraise && instrs[h].handler == base_original)) {
+      if (previous == n || !repaired.insert({h, n}).second) continue;
+      // (3.12+ copy a short exit, a `return` say, into each path of the
+      // normal copy, where the handler's copy, whose return must drop the
+      // exception first, keeps one copy its paths jump to.)
+      if (!modern_copies || code_copy_length(n, previous) == 0) return false;
+    } else {
+      paired[h] = n;
     }
-    paired[h] = n;
     if (int(copy_instrs.size() + continuations.size()) > 4 * count) return false;
     // A `return` (break, continue) inside the finally body drops the exception first in the
     // handler's copy (≤3.10 its three values, 3.11+ one, then POP_EXCEPT),
@@ -757,14 +771,24 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
         past != h && n + 1 < count && past < count && same_op(instrs[past].op, instrs[n].op) &&
         (instrs[n].op != instrs[h].op || instrs[n + 1].op != instrs[h + 1].op)) {
       work.emplace_back(past, n);
-      paired[h] = -1;
+      paired[h] = previous;
       continue;
     }
     // (3.12+ copy a short exit block in place of a jump to it: the
     // handler's copy may still jump where the normal one goes straight on.)
     if (instrs[h].op == Op::Jump && instrs[n].op != Op::Jump && instrs[h].target > h) {
       work.emplace_back(instrs[h].target, n);
-      paired[h] = -1;
+      paired[h] = previous;
+      continue;
+    }
+    // (And the other way round: the handler's copy, whose every path ends
+    // re-raising, repeats the code after a nested statement where the
+    // normal copy jumps back to its one copy of it.)
+    if (modern_copies && instrs[n].op == Op::Jump && instrs[h].op != Op::Jump && instrs[n].target >= copy &&
+        instrs[n].target < n) {
+      copy_instrs.push_back(n);
+      work.emplace_back(h, instrs[n].target);
+      paired[h] = previous;
       continue;
     }
     const ir::Instr& x = instrs[h];
@@ -784,9 +808,16 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
     if (!same_op(x.op, y.op) || (x.target < 0 && x.arg != y.arg) || x.arg2 != y.arg2 || x.extra != y.extra ||
         x.name != y.name || (x.target >= 0) != (y.target >= 0))
       return false;
-    // Nested try statements in the finally body: their handlers are copied too.
-    if ((x.handler == base_original) != (y.handler == base_copy)) return false;
-    if (x.handler != base_original) work.emplace_back(x.handler, y.handler);
+    // Nested try statements in the finally body: their handlers are copied
+    // too. (3.12+ leave a loop's JUMP_BACKWARD out of the exception table
+    // where the assembler made it, splitting a backward conditional jump,
+    // and where a break/continue left a try: an unprotected jump says
+    // nothing about the copy's try statements.)
+    const bool unprotected_jump = modern_copies && x.op == Op::Jump && (x.handler < 0 || y.handler < 0);
+    if (!unprotected_jump) {
+      if ((x.handler == base_original) != (y.handler == base_copy)) return false;
+      if (x.handler != base_original) work.emplace_back(x.handler, y.handler);
+    }
     copy_instrs.push_back(n);
     // (Both jumping to one place, a break or continue out of the finally
     // body, leave the copy: that code is no part of it.)
@@ -1291,7 +1322,13 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       ++t;
       continue;
     }
-    const int n = same_code_to_exit(tails[t].start, tails[t - 1].start);
+    // (3.13 copy an enclosing clause's short end, POP_EXCEPT and its jump
+    // on, into each path too: copies that jump to one place.)
+    int n = same_code_to_exit(tails[t].start, tails[t - 1].start);
+    if (n == 0 && code_.version.minor >= 13) {
+      const int copy = code_copy_length(tails[t].start, tails[t - 1].start);
+      if (copy > 0 && instrs[tails[t].start + copy - 1].op == Op::Jump) n = copy;
+    }
     if (n == 0) fail(tails[t].start, "except clause with several ends");
     for (int k = 0; k < n; ++k) visited_[tails[t].start + k] = 1;
     tails.erase(tails.begin() + t);
