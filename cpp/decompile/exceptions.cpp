@@ -388,7 +388,8 @@ bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& 
     int on = after;
     if (code_.version.minor >= 13)
       while (on + 1 < int(instrs.size()) && instrs[on].op == Op::PopExcept) ++on;
-    if (instrs[after].op == Op::Jump || (on != after && instrs[on].op == Op::Jump)) jumps = true;
+    if (instrs[after].op == Op::Jump || (on != after && instrs[on].op == Op::Jump))
+      jumps = true;
     else if (unwinds_to_return(after)) returns = true;
   }
   return jumps && returns;
