@@ -636,12 +636,22 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // same jumps, so the written continue is kept where the test reads that
   // way round: an `if` form would need c negated, which is not always
   // exact (`not (a in b)` folds to `a not in b`).
+  // (In an except clause, whose cleanup handler covers a written
+  // `continue`, the table itself tells: the test is in it, the late jump
+  // is not; 3.13 leave the reversed `is None` jump out too.)
+  auto late_latch_jump = [&](int jump) {
+    const auto& instrs = function_.instrs;
+    return jump >= 2 && !instrs[jump].in_exception_table &&
+           (instrs[jump - 1].in_exception_table || instrs[jump - 2].in_exception_table) &&
+           ir::is_conditional_jump(instrs[jump - 1].op) && instrs[jump - 1].target == jump + 1;
+  };
   const bool jumps_over_latch =
       code_.version.minor >= 12 && region.loop && join == region.stop && region.stop == region.loop->continue_target &&
       then_start + 1 == else_start && then_start < int(function_.instrs.size()) &&
       function_.instrs[then_start].op == Op::Jump &&
       function_.instrs[then_start].target == region.loop->continue_target &&
-      (then_is_true ? region.protection >= 0 && !within_protection(then_start, region.protection)
+      (then_is_true ? (region.protection >= 0 && !within_protection(then_start, region.protection)) ||
+                          (region.clause_depth >= 0 && late_latch_jump(then_start))
                     : region.protection < 0 || !within_protection(then_start, region.protection));
   int stopped = -1;  // where the last branch walked left the protected region
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
@@ -1340,9 +1350,13 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // break, though the clause never gets back to the header either. (Not a clause of a try around the whole loop,
       // which protects the jumps back to the header too; 3.11+ protect the
       // header of a loop whose body starts with a try.)
+      // (Nor the jump back of a loop inside the clause, whose header
+      // dominates it: a clause that never gets back to the header, ending
+      // in a raise, keeps its own loops outside this one.)
       const bool clause_block = !loop->contains[b.id] && graph_.dominates(block, b.id) && in_clause(b.id) &&
                                 !(enclosing_handler >= 0 && graph_.dominates(enclosing_handler, b.id)) &&
                                 !loop->contains[block_at(last.target)] && b.first != natural_exit &&
+                                !graph_.dominates(block_at(last.target), b.id) &&
                                 !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id));
       if (!loop->contains[b.id] && !break_block && !lone_break_block && !body_block && !clause_block) continue;
       if (body_code(block_at(last.target)) || last.target == natural_exit) continue;
