@@ -1215,9 +1215,14 @@ ast::ExprPtr FunctionDecompiler::infinite_loop_test(const cfg::Loop* loop) const
   }
   bool one = unused_one != unused_true ? unused_one : has_one && !has_true;
   if (one && !unused_one && one_at >= 0 && loop != nullptr && code_.version.minor >= 10) {
-    // (A constant first loaded in the loop that precedes the 1.)
+    // (A constant first loaded in the loop that precedes the 1; the loop's
+    // code includes what the header dominates outside the natural loop,
+    // such as an `if c: raise` in the body.)
     for (int k = 0; k < one_at && one; ++k)
-      if (first_load[k] >= 0 && loop->contains[block_at(first_load[k])] && !loads_none(first_load[k])) one = false;
+      if (first_load[k] >= 0 &&
+          (loop->contains[block_at(first_load[k])] || graph_.dominates(loop->header, block_at(first_load[k]))) &&
+          !loads_none(first_load[k]))
+        one = false;
   }
   return one ? ast::ExprPtr(make::int_(1)) : ast::ExprPtr(make::boolean(true));
 }
