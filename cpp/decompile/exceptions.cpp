@@ -539,7 +539,7 @@ int FunctionDecompiler::past_branching_finally_copy(int at, const Region& region
         continuations.empty())
       continue;
     for (std::size_t c = 1; c < continuations.size(); ++c) {
-      const int n = same_code_to_exit(continuations[c], continuations[0]);
+      const int n = same_continuation(continuations[c], continuations[0]);
       if (n == 0) return at;
       if (covered)
         for (int k = 0; k < n; ++k) covered->push_back(continuations[c] + k);
@@ -650,6 +650,31 @@ int FunctionDecompiler::same_code_to_exit(int copy, int original) const {
     if (x.op == Op::ReturnValue || x.op == Op::RaiseVarargs || x.op == Op::Reraise) return n + 1;
   }
   return 0;
+}
+
+// The conditional jump testing the other way round.
+static Op reversed_test(Op op) {
+  switch (op) {
+    case Op::PopJumpIfFalse: return Op::PopJumpIfTrue;
+    case Op::PopJumpIfTrue: return Op::PopJumpIfFalse;
+    case Op::PopJumpIfNone: return Op::PopJumpIfNotNone;
+    case Op::PopJumpIfNotNone: return Op::PopJumpIfNone;
+    default: return Op::Nop;
+  }
+}
+
+// Where two paths of a finally body's normal copy go on: the same code to
+// an exit, or (3.12+) the same jump, such as a loop's jump back to its header
+// where the try statement ended the loop's body and each path got a copy.
+int FunctionDecompiler::same_continuation(int copy, int original) const {
+  if (const int n = same_code_to_exit(copy, original); n > 0) return n;
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor < 12 || copy == original || copy < 0 || original < 0 || copy >= int(instrs.size()) ||
+      original >= int(instrs.size()))
+    return 0;
+  const ir::Instr& x = instrs[copy];
+  const ir::Instr& y = instrs[original];
+  return x.op == Op::Jump && y.op == Op::Jump && x.target == y.target && x.handler == y.handler ? 1 : 0;
 }
 
 bool names_from_co_names(Op op) {
@@ -790,6 +815,18 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
       copy_instrs.push_back(n);
       work.emplace_back(h, instrs[n].target);
       paired[h] = previous;
+      continue;
+    }
+    // (3.12+ split a backward conditional jump, the normal copy's jump
+    // back to a loop's header, into the reversed test over a late
+    // JUMP_BACKWARD; the handler's copy, going on to its re-raise, tests
+    // forward.)
+    if (modern_copies && ir::is_conditional_jump(instrs[h].op) && n + 1 < count &&
+        instrs[n].op == reversed_test(instrs[h].op) && instrs[n].target == n + 2 && instrs[n + 1].op == Op::Jump &&
+        instrs[n + 1].target < n && instrs[h].handler == base_original && instrs[n].handler == base_copy) {
+      copy_instrs.push_back(n);
+      work.emplace_back(instrs[h].target, n + 1);
+      work.emplace_back(h + 1, n + 2);
       continue;
     }
     const ir::Instr& x = instrs[h];
@@ -1158,7 +1195,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // Where the copy's paths go on: the code after the try statement, or
     // (3.10+ copying a short exit into each path) copies of it.
     for (std::size_t c = 1; c < continuations.size(); ++c) {
-      const int n = same_code_to_exit(continuations[c], continuations[0]);
+      const int n = same_continuation(continuations[c], continuations[0]);
       if (n == 0) fail(continuations[c], "the normal path does not repeat the finally body");
       for (int k = 0; k < n; ++k) visited_[continuations[c] + k] = 1;
     }

@@ -60,3 +60,4 @@ def nested_try_in_clause_returns(arg):
                 return
             lineno = 3
     k(lineno)
+
