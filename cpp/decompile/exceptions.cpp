@@ -664,12 +664,12 @@ static Op reversed_test(Op op) {
 }
 
 // Where two paths of a finally body's normal copy go on: the same code to
-// an exit, or (3.12+) the same jump, such as a loop's jump back to its header
+// an exit, or (3.10+) the same jump, such as a loop's jump back to its header
 // where the try statement ended the loop's body and each path got a copy.
 int FunctionDecompiler::same_continuation(int copy, int original) const {
   if (const int n = same_code_to_exit(copy, original); n > 0) return n;
   const auto& instrs = function_.instrs;
-  if (code_.version.minor < 12 || copy == original || copy < 0 || original < 0 || copy >= int(instrs.size()) ||
+  if (code_.version.minor < 10 || copy == original || copy < 0 || original < 0 || copy >= int(instrs.size()) ||
       original >= int(instrs.size()))
     return 0;
   const ir::Instr& x = instrs[copy];

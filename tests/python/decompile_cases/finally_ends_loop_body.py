@@ -1,6 +1,7 @@
 # A try/finally ending a loop's body: each path of the finally body's
-# normal copy jumps back to the loop's header (3.12+ give each its own
-# jump, and the reversed test over a late JUMP_BACKWARD where an if skips).
+# normal copy jumps back to the loop's header (3.10+ give each its own
+# jump; 3.12+ test the other way round over a late JUMP_BACKWARD where an
+# if skips).
 
 
 def finally_with_try_ends_loop_body(entries, fd):
