@@ -636,9 +636,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // same jumps, so the written continue is kept where the test reads that
   // way round: an `if` form would need c negated, which is not always
   // exact (`not (a in b)` folds to `a not in b`).
-  // (In an except clause, whose cleanup handler covers a written
-  // `continue`, the table itself tells: the test is in it, the late jump
-  // is not; 3.13 leave the reversed `is None` jump out too.)
+  // (In an except clause or a generator, whose cleanup or wrapper handler
+  // covers a written `continue`, the table itself tells: the test is in
+  // it, the late jump is not; 3.13 leave the reversed `is None` jump out
+  // too. Not in a 3.12+ inlined comprehension, whose conditions are no
+  // statements.)
   auto late_latch_jump = [&](int jump) {
     const auto& instrs = function_.instrs;
     return jump >= 2 && !instrs[jump].in_exception_table &&
@@ -651,7 +653,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       function_.instrs[then_start].op == Op::Jump &&
       function_.instrs[then_start].target == region.loop->continue_target &&
       (then_is_true ? (region.protection >= 0 && !within_protection(then_start, region.protection)) ||
-                          (region.clause_depth >= 0 && late_latch_jump(then_start))
+                          (late_latch_jump(then_start) &&
+                           std::none_of(stack.begin(), stack.end(), [](const Value& v) { return v.accumulator; }))
                     : region.protection < 0 || !within_protection(then_start, region.protection));
   int stopped = -1;  // where the last branch walked left the protected region
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
