@@ -649,12 +649,26 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // same jumps, so the written continue is kept where the test reads that
   // way round: an `if` form would need c negated, which is not always
   // exact (`not (a in b)` folds to `a not in b`).
+  // (In an except clause or a generator, whose cleanup or wrapper handler
+  // covers a written `continue`, the table itself tells: the test is in
+  // it, the late jump is not; 3.13 leave the reversed `is None` jump out
+  // too. Not in a 3.12+ inlined comprehension, whose conditions are no
+  // statements.)
+  auto late_latch_jump = [&](int jump) {
+    const auto& instrs = function_.instrs;
+    return jump >= 2 && !instrs[jump].in_exception_table &&
+           (instrs[jump - 1].in_exception_table || instrs[jump - 2].in_exception_table) &&
+           ir::is_conditional_jump(instrs[jump - 1].op) && instrs[jump - 1].target == jump + 1;
+  };
   const bool jumps_over_latch =
       code_.version.minor >= 12 && region.loop && join == region.stop && region.stop == region.loop->continue_target &&
       then_start + 1 == else_start && then_start < int(function_.instrs.size()) &&
       function_.instrs[then_start].op == Op::Jump &&
       function_.instrs[then_start].target == region.loop->continue_target &&
-      (then_is_true ? region.protection >= 0 && !within_protection(then_start, region.protection)
+      (then_is_true ? (region.protection >= 0 && !within_protection(then_start, region.protection)) ||
+                          (late_latch_jump(then_start) &&
+                           std::none_of(
+                               stack.begin(), stack.end(), [](const Value& v) { return v.accumulator; }))
                     : region.protection < 0 || !within_protection(then_start, region.protection));
   int stopped = -1;  // where the last branch walked left the protected region
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
@@ -1242,9 +1256,14 @@ ast::ExprPtr FunctionDecompiler::infinite_loop_test(const cfg::Loop* loop) const
   }
   bool one = unused_one != unused_true ? unused_one : has_one && !has_true;
   if (one && !unused_one && one_at >= 0 && loop != nullptr && code_.version.minor >= 10) {
-    // (A constant first loaded in the loop that precedes the 1.)
+    // (A constant first loaded in the loop that precedes the 1; the loop's
+    // code includes what the header dominates outside the natural loop,
+    // such as an `if c: raise` in the body.)
     for (int k = 0; k < one_at && one; ++k)
-      if (first_load[k] >= 0 && loop->contains[block_at(first_load[k])] && !loads_none(first_load[k])) one = false;
+      if (first_load[k] >= 0 &&
+          (loop->contains[block_at(first_load[k])] || graph_.dominates(loop->header, block_at(first_load[k]))) &&
+          !loads_none(first_load[k]))
+        one = false;
   }
   return one ? ast::ExprPtr(make::int_(1)) : ast::ExprPtr(make::boolean(true));
 }
@@ -1404,9 +1423,13 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // break, though the clause never gets back to the header either. (Not a clause of a try around the whole loop,
       // which protects the jumps back to the header too; 3.11+ protect the
       // header of a loop whose body starts with a try.)
+      // (Nor the jump back of a loop inside the clause, whose header
+      // dominates it: a clause that never gets back to the header, ending
+      // in a raise, keeps its own loops outside this one.)
       const bool clause_block = !loop->contains[b.id] && graph_.dominates(block, b.id) && in_clause(b.id) &&
                                 !(enclosing_handler >= 0 && graph_.dominates(enclosing_handler, b.id)) &&
                                 !loop->contains[block_at(last.target)] && b.first != natural_exit &&
+                                !graph_.dominates(block_at(last.target), b.id) &&
                                 !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id));
       if (!loop->contains[b.id] && !break_block && !lone_break_block && !body_block && !clause_block) continue;
       // (A chained comparison's cleanup goes on to the if's other branch,

@@ -3,6 +3,7 @@
 // where code comes under a handler that begins with PUSH_EXC_INFO; its body
 // is the code under that handler, its clauses are read from the handler.
 #include <algorithm>
+#include <set>
 
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
@@ -390,7 +391,13 @@ bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& 
     if (end < 0) continue;
     const int after = unbinds_name_at(end + 1, name) ? end + 4 : end + 1;
     if (after >= int(instrs.size())) continue;
-    if (instrs[after].op == Op::Jump) jumps = true;
+    // (3.13 copy the short end of an enclosing except clause, POP_EXCEPT
+    // and its jump on, in place of a jump to it.)
+    int on = after;
+    if (code_.version.minor >= 13)
+      while (on + 1 < int(instrs.size()) && instrs[on].op == Op::PopExcept) ++on;
+    if (instrs[after].op == Op::Jump || (on != after && instrs[on].op == Op::Jump))
+      jumps = true;
     else if (unwinds_to_return(after)) returns = true;
   }
   return jumps && returns;
@@ -569,7 +576,7 @@ int FunctionDecompiler::past_branching_finally_copy(int at, const Region& region
         continuations.empty())
       continue;
     for (std::size_t c = 1; c < continuations.size(); ++c) {
-      const int n = same_code_to_exit(continuations[c], continuations[0]);
+      const int n = same_continuation(continuations[c], continuations[0]);
       if (n == 0) return at;
       if (covered)
         for (int k = 0; k < n; ++k) covered->push_back(continuations[c] + k);
@@ -682,6 +689,31 @@ int FunctionDecompiler::same_code_to_exit(int copy, int original) const {
   return 0;
 }
 
+// The conditional jump testing the other way round.
+static Op reversed_test(Op op) {
+  switch (op) {
+    case Op::PopJumpIfFalse: return Op::PopJumpIfTrue;
+    case Op::PopJumpIfTrue: return Op::PopJumpIfFalse;
+    case Op::PopJumpIfNone: return Op::PopJumpIfNotNone;
+    case Op::PopJumpIfNotNone: return Op::PopJumpIfNone;
+    default: return Op::Nop;
+  }
+}
+
+// Where two paths of a finally body's normal copy go on: the same code to
+// an exit, or (3.10+) the same jump, such as a loop's jump back to its header
+// where the try statement ended the loop's body and each path got a copy.
+int FunctionDecompiler::same_continuation(int copy, int original) const {
+  if (const int n = same_code_to_exit(copy, original); n > 0) return n;
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor < 10 || copy == original || copy < 0 || original < 0 || copy >= int(instrs.size()) ||
+      original >= int(instrs.size()))
+    return 0;
+  const ir::Instr& x = instrs[copy];
+  const ir::Instr& y = instrs[original];
+  return x.op == Op::Jump && y.op == Op::Jump && x.target == y.target && x.handler == y.handler ? 1 : 0;
+}
+
 bool names_from_co_names(Op op) {
   switch (op) {
     case Op::LoadName: case Op::LoadGlobal: case Op::LoadAttr: case Op::LoadMethod: case Op::LoadSuperAttr:
@@ -773,6 +805,9 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
   // handler's own cleanup handler is transparent).
   const int base_original = protection, base_copy = protection;
   std::vector<int> paired(count, -1);
+  std::set<std::pair<int, int>> repaired;
+  // (3.12+ duplicate short exits and make the jumps they need late.)
+  const bool modern_copies = code_.version.minor >= 12;
   std::vector<int> both_reraise;
   std::vector<std::pair<int, int>> work{{original, copy}};
   while (!work.empty()) {
@@ -781,11 +816,16 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
     if (h < 0 || n < 0 || h >= count || n >= count) return false;
     // (Where the handler re-raises, several places in the copy may go on:
     // ≤3.10 jump to the code after the try directly or by JUMP_FORWARD.)
-    if (paired[h] >= 0 && !(instrs[h].op == Op::Reraise && instrs[h].handler == base_original)) {
-      if (paired[h] != n) return false;
-      continue;
+    const int previous = paired[h];
+    if (previous >= 0 && !(instrs[h].op == Op::Reraise && instrs[h].handler == base_original)) {
+      if (previous == n || !repaired.insert({h, n}).second) continue;
+      // (3.12+ copy a short exit, a `return` say, into each path of the
+      // normal copy, where the handler's copy, whose return must drop the
+      // exception first, keeps one copy its paths jump to.)
+      if (!modern_copies || code_copy_length(n, previous) == 0) return false;
+    } else {
+      paired[h] = n;
     }
-    paired[h] = n;
     if (int(copy_instrs.size() + continuations.size()) > 4 * count) return false;
     // A `return` (break, continue) inside the finally body drops the exception first in the
     // handler's copy (≤3.10 its three values, 3.11+ one, then POP_EXCEPT),
@@ -794,14 +834,36 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
         past != h && n + 1 < count && past < count && same_op(instrs[past].op, instrs[n].op) &&
         (instrs[n].op != instrs[h].op || instrs[n + 1].op != instrs[h + 1].op)) {
       work.emplace_back(past, n);
-      paired[h] = -1;
+      paired[h] = previous;
       continue;
     }
     // (3.12+ copy a short exit block in place of a jump to it: the
     // handler's copy may still jump where the normal one goes straight on.)
     if (instrs[h].op == Op::Jump && instrs[n].op != Op::Jump && instrs[h].target > h) {
       work.emplace_back(instrs[h].target, n);
-      paired[h] = -1;
+      paired[h] = previous;
+      continue;
+    }
+    // (And the other way round: the handler's copy, whose every path ends
+    // re-raising, repeats the code after a nested statement where the
+    // normal copy jumps back to its one copy of it.)
+    if (modern_copies && instrs[n].op == Op::Jump && instrs[h].op != Op::Jump && instrs[n].target >= copy &&
+        instrs[n].target < n) {
+      copy_instrs.push_back(n);
+      work.emplace_back(h, instrs[n].target);
+      paired[h] = previous;
+      continue;
+    }
+    // (3.12+ split a backward conditional jump, the normal copy's jump
+    // back to a loop's header, into the reversed test over a late
+    // JUMP_BACKWARD; the handler's copy, going on to its re-raise, tests
+    // forward.)
+    if (modern_copies && ir::is_conditional_jump(instrs[h].op) && n + 1 < count &&
+        instrs[n].op == reversed_test(instrs[h].op) && instrs[n].target == n + 2 && instrs[n + 1].op == Op::Jump &&
+        instrs[n + 1].target < n && instrs[h].handler == base_original && instrs[n].handler == base_copy) {
+      copy_instrs.push_back(n);
+      work.emplace_back(instrs[h].target, n + 1);
+      work.emplace_back(h + 1, n + 2);
       continue;
     }
     const ir::Instr& x = instrs[h];
@@ -821,9 +883,16 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
     if (!same_op(x.op, y.op) || (x.target < 0 && x.arg != y.arg) || x.arg2 != y.arg2 || x.extra != y.extra ||
         x.name != y.name || (x.target >= 0) != (y.target >= 0))
       return false;
-    // Nested try statements in the finally body: their handlers are copied too.
-    if ((x.handler == base_original) != (y.handler == base_copy)) return false;
-    if (x.handler != base_original) work.emplace_back(x.handler, y.handler);
+    // Nested try statements in the finally body: their handlers are copied
+    // too. (3.12+ leave a loop's JUMP_BACKWARD out of the exception table
+    // where the assembler made it, splitting a backward conditional jump,
+    // and where a break/continue left a try: an unprotected jump says
+    // nothing about the copy's try statements.)
+    const bool unprotected_jump = modern_copies && x.op == Op::Jump && (x.handler < 0 || y.handler < 0);
+    if (!unprotected_jump) {
+      if ((x.handler == base_original) != (y.handler == base_copy)) return false;
+      if (x.handler != base_original) work.emplace_back(x.handler, y.handler);
+    }
     copy_instrs.push_back(n);
     // (Both jumping to one place, a break or continue out of the finally
     // body, leave the copy: that code is no part of it.)
@@ -1174,7 +1243,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // Where the copy's paths go on: the code after the try statement, or
     // (3.10+ copying a short exit into each path) copies of it.
     for (std::size_t c = 1; c < continuations.size(); ++c) {
-      const int n = same_code_to_exit(continuations[c], continuations[0]);
+      const int n = same_continuation(continuations[c], continuations[0]);
       if (n == 0) fail(continuations[c], "the normal path does not repeat the finally body");
       for (int k = 0; k < n; ++k) visited_[continuations[c] + k] = 1;
     }
@@ -1339,7 +1408,13 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       ++t;
       continue;
     }
-    const int n = same_code_to_exit(tails[t].start, tails[t - 1].start);
+    // (3.13 copy an enclosing clause's short end, POP_EXCEPT and its jump
+    // on, into each path too: copies that jump to one place.)
+    int n = same_code_to_exit(tails[t].start, tails[t - 1].start);
+    if (n == 0 && code_.version.minor >= 13) {
+      const int copy = code_copy_length(tails[t].start, tails[t - 1].start);
+      if (copy > 0 && instrs[tails[t].start + copy - 1].op == Op::Jump) n = copy;
+    }
     if (n == 0) fail(tails[t].start, "except clause with several ends");
     for (int k = 0; k < n; ++k) visited_[tails[t].start + k] = 1;
     tails.erase(tails.begin() + t);

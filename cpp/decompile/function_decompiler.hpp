@@ -298,6 +298,7 @@ class FunctionDecompiler {
   int decompile_shared_finally(int index, int handler, const Region& region, Region body_region, Stack& stack,
                                ast::Body& out);
   int handler_body_start(int handler) const;
+  int same_continuation(int copy, int original) const;
   int same_code_to_exit(int copy, int original) const;
   bool same_instruction_at(int a, int b) const;
   static bool same_op(ir::Op a, ir::Op b);

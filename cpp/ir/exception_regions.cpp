@@ -69,6 +69,7 @@ void from_exception_table(Function& function) {
       instr.handler = handler;
       instr.handler_depth = entry.depth;
       instr.handler_lasti = entry.lasti;
+      instr.in_exception_table = true;
     }
   }
 }

@@ -191,6 +191,9 @@ struct Instr {
   int handler = -1;  // instruction index of the innermost protecting exception handler
   int handler_depth = 0;    // stack depth the handler unwinds to (3.11+; computed for ≤3.10)
   bool handler_lasti = false;  // handler also receives the offset of the raising instruction (3.11+)
+  // 3.11+: some exception table entry covers it, cleanup-only handlers
+  // included (those are see-through in `handler`).
+  bool in_exception_table = false;
   // Line of a NOP dropped just before this instruction (0: none). The
   // compiler keeps a NOP only for a line with no other code: a statement
   // that compiled to nothing else (3.11+ such as the unwinding of a
