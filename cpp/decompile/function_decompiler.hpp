@@ -144,6 +144,7 @@ class FunctionDecompiler {
   void restore_else_before_implicit_return(ast::Body& body, bool none_met_last) const;
   void restore_debug_block(ast::Body& body) const;
   bool ends_in_unreachable_implicit_return() const;
+  bool dropped_implicit_return() const;  // (final_loop_else.cpp)
   // Whether the instruction at `index` is LOAD_CONST None, and whether
   // LOAD_CONST None; RETURN_VALUE starts there.
   bool loads_none(int index) const;
@@ -582,6 +583,7 @@ class FunctionDecompiler {
   // its handler ends (also at the end of its branches).
   // Bare `raise` statements from RERAISE, with the stack depth they re-raised at.
   std::vector<std::pair<ast::StmtPtr, int>> reraises_;
+  std::vector<std::pair<const ast::Stmt*, int>> reraise_instrs_;  // each re-raise statement's RERAISE
   // Drops the copies of a finally body's closing re-raise (stack at `depth`).
   void drop_final_reraises(ast::Body& body, int depth) const;
   bool ends_in_implicit_return(const ast::Body& body) const;
@@ -610,6 +612,9 @@ ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body);
 // becomes an IfExp), or null.
 ast::ExprPtr returned_expression(ast::Body::const_iterator first, ast::Body::const_iterator last);
 void restore_final_else(ast::Body& body);
+// ≤3.9: the code after a final loop that never breaks was its else
+// clause (final_loop_else.cpp); false where the last compound statement is an if.
+bool restore_final_loop_else(ast::Body& body);
 // 3.10+: two returns of one value on one line are copies of one written
 // return after an if/else (written_return_copies.cpp).
 void merge_written_return_copies(ast::Body& body);
