@@ -770,10 +770,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   int load = unbound;
   while (code_.version.minor == 8 && load < else_start && function_.instrs[load].op == Op::CallFinally) ++load;
   if (then_falls && !else_falls && then_body.empty() && (then_stopped == then_start || then_stopped == pop_except) &&
-      pop_except < else_start &&
-      region.clause_depth >= 0 && function_.instrs[pop_except].op == Op::PopExcept && returns_constant_at(load) &&
-      function_.instrs[load].line < function_.instrs[else_start].line && kind_ != CodeKind::Module &&
-      kind_ != CodeKind::Class) {
+      pop_except < else_start && region.clause_depth >= 0 && function_.instrs[pop_except].op == Op::PopExcept &&
+      returns_constant_at(load) && function_.instrs[load].line < function_.instrs[else_start].line &&
+      kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
     for (int k = then_start; k <= pop_except; ++k) visited_[k] = 1;
     if (code_.version.minor >= 11) pop(then_stack, pop_except);
     skip_name_unbinding(pop_except + 1, region.clause_name);

@@ -1148,8 +1148,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // a written return takes the finally copy's line there).
     if (const int load = continuations.size() == 1 ? past_finally_copies(continuations[0], region, true) : -1;
         code_.version.minor <= 11 && load >= 0 && continuations[0] < handler && !visited_[continuations[0]] &&
-        returns_constant_at(load) &&
-        (code_.version.minor != 10 || instrs[load].line < instrs[handler_start].line) &&
+        returns_constant_at(load) && (code_.version.minor != 10 || instrs[load].line < instrs[handler_start].line) &&
         (code_.version.minor != 11 || !loads_none(load)) && kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
       int i = continuations[0];
       Stack return_stack = body_stack;

@@ -58,9 +58,8 @@ bool move_into_else(ast::Body& body, std::size_t k) {
 bool FunctionDecompiler::dropped_implicit_return() const {
   if (code_.version.minor > 9 || kind_ != CodeKind::Function || !none_constant_met_last()) return false;
   const int none_index = int(code_.consts.size()) - 1;
-  return std::none_of(function_.instrs.begin(), function_.instrs.end(), [&](const ir::Instr& instr) {
-    return instr.op == ir::Op::LoadConst && instr.arg == none_index;
-  });
+  return std::none_of(function_.instrs.begin(), function_.instrs.end(),
+                      [&](const ir::Instr& instr) { return instr.op == ir::Op::LoadConst && instr.arg == none_index; });
 }
 
 // The statements after the body's last compound statement, a loop that
