@@ -951,6 +951,12 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     then_body.push_back(make::continue_());
     return then_rest_after(make::if_(test, then_body, {}));
   }
+  // ≤3.10 keep the jump over an else clause that compiles to nothing
+  // (`else: pass`), a jump to the very next instruction.
+  if (then_falls && else_body.empty() && join == else_start && then_start < else_start && else_start >= 1 &&
+      function_.instrs[else_start - 1].op == Op::Jump && function_.instrs[else_start - 1].target == else_start &&
+      visited_[else_start - 1] && graph_.blocks[block_at(else_start - 1)].reachable)
+    else_body.push_back(make::pass());
   emit(out, make::if_(test, then_body, else_body), index);
   stack = then_falls ? then_stack : else_stack;
   if (!then_falls && !else_falls) return -1;
