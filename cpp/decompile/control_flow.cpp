@@ -1048,6 +1048,34 @@ int FunctionDecompiler::shared_return_after_endless_loop(int header_block, const
   return -1;
 }
 
+// ≤3.9: an endless loop whose only way out is a condition's jump, which
+// the peephole optimizer threaded through the jump of an `else: break`
+// (or `if not c: break`) to the code after the loop, leaving that jump
+// unreachable in the loop's layout: its target is the loop's follow.
+// (Unreachable jumps over else clauses and back to the header stay
+// inside the loop.)
+int FunctionDecompiler::dead_break_target(int header_block, const cfg::Loop& loop) const {
+  if (code_.version.minor > 9 || loop.latches.empty()) return -1;
+  int last_latch = -1;
+  for (int latch : loop.latches) last_latch = std::max(last_latch, graph_.blocks[latch].last);
+  int found = -1;
+  // (The dead code right after the last jump back belongs to the loop's
+  // layout too: an `else: break` ending the body.)
+  for (int i = graph_.blocks[header_block].first; i < int(function_.instrs.size()); ++i) {
+    if (i > last_latch && graph_.blocks[block_at(i)].reachable) break;
+    const ir::Instr& jump = function_.instrs[i];
+    if (jump.op != Op::Jump || jump.target <= i || graph_.blocks[block_at(i)].reachable) continue;
+    const int target_block = block_at(jump.target);
+    if (loop.contains[target_block] || !graph_.blocks[target_block].reachable ||
+        graph_.blocks[target_block].first != jump.target || !graph_.dominates(header_block, target_block) ||
+        graph_.blocks[target_block].handler_block != graph_.blocks[header_block].handler_block)
+      continue;
+    if (found >= 0 && found != jump.target) return -1;
+    found = jump.target;
+  }
+  return found;
+}
+
 // A loop without a test whose last statement is a `break`: the compiler
 // drops a jump to the very next instruction, so the loop is left by falling
 // out of its last test. The code there, unlike body code that returns or
@@ -1414,6 +1442,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (const int end = shared_return_after_endless_loop(block, *loop, region); end >= 0) return end;
     if (exits.empty() && natural_exit < 0)
       if (const int end = fallen_out_break_target(block, *loop); end >= 0) return end;
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = dead_break_target(block, *loop); end >= 0) return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 

@@ -229,6 +229,7 @@ class FunctionDecompiler {
   }
   int written_final_continue(int header, int exit) const;
   int fallen_out_break_target(int header_block, const cfg::Loop& loop) const;
+  int dead_break_target(int header_block, const cfg::Loop& loop) const;
   int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;
   // 3.10+ `while c:` whose body starts with `while True:`: both loops
   // jump back to the body's first instruction, so the graph has one loop

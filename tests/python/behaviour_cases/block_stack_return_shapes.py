@@ -49,6 +49,19 @@ def named_clause_return_in_if_before_raise(log, g):
     return True
 
 
+def endless_loop_left_by_else_break(log, items):
+    # ≤3.9 thread the condition's jump through the `break`: the unreachable
+    # jump left there says where the loop ends.
+    while 1:
+        m = items.pop() if items else None
+        if m:
+            log.append(m)
+        else:
+            break
+    log.append("after")
+    return len(log)
+
+
 def run_cases(ns):
     """Results of every case call, with the functions of namespace `ns`."""
     results = []
@@ -65,4 +78,7 @@ def run_cases(ns):
             except Exception as caught:  # noqa: BLE001 - the outcome is compared
                 value = type(caught).__name__
             results.append((name, value, log))
+    for items in ([], [1, 2], [0, 3]):
+        log = []
+        results.append(("endless_loop_left_by_else_break", ns["endless_loop_left_by_else_break"](log, items), log))
     return results

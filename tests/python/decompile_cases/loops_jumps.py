@@ -457,3 +457,15 @@ def endless_loop_left_by_final_break_inside_if(unwrap, g):
     if g is None:
         g = 1
     return g
+
+
+def endless_loop_left_by_else_break(s, g):
+    # ≤3.9 thread the condition's jump through the `break` to the code
+    # after the loop: that unreachable jump says where the loop ends.
+    while 1:
+        m = g(s)
+        if m:
+            s = s + m
+        else:
+            break
+    return s
