@@ -753,27 +753,29 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   stopped = -1;
   bool else_falls = branch(else_start, else_stack, else_body);
   int else_stopped = stopped >= 0 ? stopped : join;
-  // `if c: return CONSTANT` + `raise` in an except clause: the return
-  // leaves the clause first (POP_EXCEPT) and loads its constant after, so
-  // the walk of the first branch stopped at once, at the clause's end.
-  // Read as an empty branch, the if would be turned round (`if not c:
-  // raise`), which lays the raise out first. (3.10+ copy the code after
-  // the try into the clause, lines and all: a copy of a return written
-  // after the clause has a line past the raise.) (`except E as name`:
-  // ≤3.10 leave the try/finally that unbinds the name first, POP_BLOCK,
-  // and unbind it after the POP_EXCEPT.)
-  int pop_except = then_start;
-  while (code_.version.minor <= 10 && pop_except < else_start && function_.instrs[pop_except].op == Op::PopBlock)
+  // `if c: ...; return CONSTANT` + `raise` in an except clause: the
+  // return leaves the clause first (POP_EXCEPT) and loads its constant
+  // after, so the walk of the first branch stopped at the clause's end,
+  // laid out before the other branch (the end of an if/else, where the
+  // code after it would go on, comes after both). Read as an empty branch,
+  // the if would be turned round (`if not c: raise`), which lays the
+  // raise out first. (3.10+ copy the code after the try into the clause,
+  // lines and all: a copy of a return written after the clause has a
+  // line past the raise.) (`except E as name`: ≤3.10 leave the
+  // try/finally that unbinds the name first, POP_BLOCK, and unbind it
+  // after the POP_EXCEPT; 3.8 by CALL_FINALLY.)
+  int pop_except = then_stopped;
+  while (code_.version.minor <= 10 && pop_except >= then_start && pop_except < else_start &&
+         function_.instrs[pop_except].op == Op::PopBlock)
     ++pop_except;
-  // (3.8 unbind it by CALL_FINALLY.)
   const int unbound = pop_except + 1 + (unbinds_name_at(pop_except + 1, region.clause_name) ? 3 : 0);
   int load = unbound;
   while (code_.version.minor == 8 && load < else_start && function_.instrs[load].op == Op::CallFinally) ++load;
-  if (then_falls && !else_falls && then_body.empty() && (then_stopped == then_start || then_stopped == pop_except) &&
-      pop_except < else_start && region.clause_depth >= 0 && function_.instrs[pop_except].op == Op::PopExcept &&
-      returns_constant_at(load) && function_.instrs[load].line < function_.instrs[else_start].line &&
-      kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
-    for (int k = then_start; k <= pop_except; ++k) visited_[k] = 1;
+  if (then_falls && !else_falls && then_stopped >= then_start && pop_except < else_start &&
+      region.clause_depth >= 0 && function_.instrs[pop_except].op == Op::PopExcept && returns_constant_at(load) &&
+      function_.instrs[load].line < function_.instrs[else_start].line && kind_ != CodeKind::Module &&
+      kind_ != CodeKind::Class) {
+    for (int k = then_stopped; k <= pop_except; ++k) visited_[k] = 1;
     if (code_.version.minor >= 11) pop(then_stack, pop_except);
     skip_name_unbinding(pop_except + 1, region.clause_name);
     int i = unbound;

@@ -49,6 +49,18 @@ def named_clause_return_in_if_before_raise(log, g):
     return True
 
 
+def clause_statements_and_return_before_raise(log, g):
+    try:
+        g()
+    except OSError as why:
+        if why.args[0] == "x":
+            log.append("close")
+            return b""
+        else:
+            raise
+    return b"data"
+
+
 def endless_loop_left_by_else_break(log, items):
     # ≤3.9 thread the condition's jump through the `break`: the unreachable
     # jump left there says where the loop ends.
@@ -71,7 +83,8 @@ def run_cases(ns):
                 raise error(text)
 
         for name in ("clause_return_ending_function", "constant_return_in_try_finally",
-                     "constant_return_in_nested_try_finally", "named_clause_return_in_if_before_raise"):
+                     "constant_return_in_nested_try_finally", "named_clause_return_in_if_before_raise",
+                     "clause_statements_and_return_before_raise"):
             log = []
             try:
                 value = ns[name](log, g)

@@ -103,3 +103,31 @@ def clause_raise_before_constant_return(a, g):
             raise
         return False
     return r
+
+
+def named_clause_statements_and_return_before_raise(self, n, g):
+    try:
+        data = g(n)
+        if not data:
+            self.close()
+            return b""
+        else:
+            return data
+    except OSError as why:
+        if why.args[0] in (1, 2):
+            self.close()
+            return b""
+        else:
+            raise
+
+
+def clause_if_else_raise_then_return(a, g):
+    try:
+        r = g(a)
+    except OSError:
+        if a:
+            g(1)
+        else:
+            raise
+        return False
+    return r
