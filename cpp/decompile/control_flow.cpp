@@ -731,7 +731,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     return !finish_return(i, region, branch_stack, body);
   };
   // (Branches that meet with a value each are a conditional expression.)
+  const int enclosing_then_else = enclosing_then_else_;
+  enclosing_then_else_ = else_start;
   bool then_falls = branch(then_start, then_stack, then_body);
+  enclosing_then_else_ = -1;
   int then_stopped = stopped >= 0 ? stopped : join;  // (a jump to the join stops there too)
   // ≤3.9: a branch whose last jump back to the loop's header (or out of
   // the loop) is followed by the dead jump over the else clause ended in a
@@ -752,6 +755,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   }
   stopped = -1;
   bool else_falls = branch(else_start, else_stack, else_body);
+  enclosing_then_else_ = enclosing_then_else;
   int else_stopped = stopped >= 0 ? stopped : join;
   // `if c: ...; return CONSTANT` + `raise` in an except clause: the
   // return leaves the clause first (POP_EXCEPT) and loads its constant
@@ -954,8 +958,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     return then_rest_after(make::if_(test, then_body, {}));
   }
   // ≤3.10 keep the jump over an else clause that compiles to nothing
-  // (`else: pass`), a jump to the very next instruction.
-  if (then_falls && else_body.empty() && join == else_start && then_start < else_start && else_start >= 1 &&
+  // (`else: pass`), a jump to the very next instruction. (Not the jump of
+  // an enclosing if whose first branch this if ends, the enclosing else
+  // clause starting there too: this if's own jump was threaded past it.)
+  if (then_falls && else_body.empty() && join == else_start && enclosing_then_else_ != else_start &&
+      then_start < else_start && else_start >= 1 &&
       function_.instrs[else_start - 1].op == Op::Jump && function_.instrs[else_start - 1].target == else_start &&
       visited_[else_start - 1] && graph_.blocks[block_at(else_start - 1)].reachable)
     else_body.push_back(make::pass());

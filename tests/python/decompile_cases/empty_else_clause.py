@@ -24,3 +24,13 @@ def no_else_before_more_code(a, g):
     if a:
         g(1)
     g(3)
+
+
+def nested_if_before_else_pass(a, b, g):
+    if a:
+        g(1)
+        if not b:
+            g(2)
+    else:
+        pass
+    g(3)
