@@ -962,9 +962,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // an enclosing if whose first branch this if ends, the enclosing else
   // clause starting there too: this if's own jump was threaded past it.)
   if (then_falls && else_body.empty() && join == else_start && enclosing_then_else_ != else_start &&
-      then_start < else_start && else_start >= 1 &&
-      function_.instrs[else_start - 1].op == Op::Jump && function_.instrs[else_start - 1].target == else_start &&
-      visited_[else_start - 1] && graph_.blocks[block_at(else_start - 1)].reachable)
+      then_start < else_start && else_start >= 1 && function_.instrs[else_start - 1].op == Op::Jump &&
+      function_.instrs[else_start - 1].target == else_start && visited_[else_start - 1] &&
+      graph_.blocks[block_at(else_start - 1)].reachable)
     else_body.push_back(make::pass());
   emit(out, make::if_(test, then_body, else_body), index);
   stack = then_falls ? then_stack : else_stack;
