@@ -584,9 +584,8 @@ class FunctionDecompiler {
   // its handler ends (also at the end of its branches).
   // Bare `raise` statements from RERAISE, with the stack depth they re-raised at.
   std::vector<std::pair<ast::StmtPtr, int>> reraises_;
-  std::vector<std::pair<const ast::Stmt*, int>> reraise_instrs_;
-  int enclosing_then_else_ =
-      -1;  // else start of the if whose first branch is being walked  // each re-raise statement's RERAISE
+  std::vector<std::pair<const ast::Stmt*, int>> reraise_instrs_;  // each re-raise statement's RERAISE
+  int enclosing_then_else_ = -1;  // the else start of the if whose first branch is being walked
   // Drops the copies of a finally body's closing re-raise (stack at `depth`).
   void drop_final_reraises(ast::Body& body, int depth) const;
   bool ends_in_implicit_return(const ast::Body& body) const;
