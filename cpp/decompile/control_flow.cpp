@@ -779,7 +779,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     return !finish_return(i, region, branch_stack, body);
   };
   // (Branches that meet with a value each are a conditional expression.)
+  const int enclosing_then_else = enclosing_then_else_;
+  enclosing_then_else_ = else_start;
   bool then_falls = branch(then_start, then_stack, then_body);
+  enclosing_then_else_ = -1;
   int then_stopped = stopped >= 0 ? stopped : join;  // (a jump to the join stops there too)
   // ≤3.9: a branch whose last jump back to the loop's header (or out of
   // the loop) is followed by the dead jump over the else clause ended in a
@@ -800,7 +803,36 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   }
   stopped = -1;
   bool else_falls = branch(else_start, else_stack, else_body);
+  enclosing_then_else_ = enclosing_then_else;
   int else_stopped = stopped >= 0 ? stopped : join;
+  // `if c: ...; return CONSTANT` + `raise` in an except clause: the
+  // return leaves the clause first (POP_EXCEPT) and loads its constant
+  // after, so the walk of the first branch stopped at the clause's end,
+  // laid out before the other branch (the end of an if/else, where the
+  // code after it would go on, comes after both). Read as an empty branch,
+  // the if would be turned round (`if not c: raise`), which lays the
+  // raise out first. (3.10+ copy the code after the try into the clause,
+  // lines and all: a copy of a return written after the clause has a
+  // line past the raise.) (`except E as name`: ≤3.10 leave the
+  // try/finally that unbinds the name first, POP_BLOCK, and unbind it
+  // after the POP_EXCEPT; 3.8 by CALL_FINALLY.)
+  int pop_except = then_stopped;
+  while (code_.version.minor <= 10 && pop_except >= then_start && pop_except < else_start &&
+         function_.instrs[pop_except].op == Op::PopBlock)
+    ++pop_except;
+  const int unbound = pop_except + 1 + (unbinds_name_at(pop_except + 1, region.clause_name) ? 3 : 0);
+  int load = unbound;
+  while (code_.version.minor == 8 && load < else_start && function_.instrs[load].op == Op::CallFinally) ++load;
+  if (then_falls && !else_falls && then_stopped >= then_start && pop_except < else_start &&
+      region.clause_depth >= 0 && function_.instrs[pop_except].op == Op::PopExcept && returns_constant_at(load) &&
+      function_.instrs[load].line < function_.instrs[else_start].line && kind_ != CodeKind::Module &&
+      kind_ != CodeKind::Class) {
+    for (int k = then_stopped; k <= pop_except; ++k) visited_[k] = 1;
+    if (code_.version.minor >= 11) pop(then_stack, pop_except);
+    skip_name_unbinding(pop_except + 1, region.clause_name);
+    int i = unbound;
+    if (finish_return(i, region, then_stack, then_body)) then_falls = false;
+  }
   if (!(then_falls && else_falls && then_stopped == else_stopped)) {
     then_falls = finish_branch_return(then_falls, then_stopped, then_stack, then_body);
     else_falls = finish_branch_return(else_falls, else_stopped, else_stack, else_body);
@@ -973,6 +1005,15 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     then_body.push_back(make::continue_());
     return then_rest_after(make::if_(test, then_body, {}));
   }
+  // ≤3.10 keep the jump over an else clause that compiles to nothing
+  // (`else: pass`), a jump to the very next instruction. (Not the jump of
+  // an enclosing if whose first branch this if ends, the enclosing else
+  // clause starting there too: this if's own jump was threaded past it.)
+  if (then_falls && else_body.empty() && join == else_start && enclosing_then_else_ != else_start &&
+      then_start < else_start && else_start >= 1 && function_.instrs[else_start - 1].op == Op::Jump &&
+      function_.instrs[else_start - 1].target == else_start && visited_[else_start - 1] &&
+      graph_.blocks[block_at(else_start - 1)].reachable)
+    else_body.push_back(make::pass());
   emit(out, make::if_(test, then_body, else_body), index);
   stack = then_falls ? then_stack : else_stack;
   if (!then_falls && !else_falls) return -1;
@@ -1062,6 +1103,34 @@ int FunctionDecompiler::shared_return_after_endless_loop(int header_block, const
       return tail;
   }
   return -1;
+}
+
+// ≤3.9: an endless loop whose only way out is a condition's jump, which
+// the peephole optimizer threaded through the jump of an `else: break`
+// (or `if not c: break`) to the code after the loop, leaving that jump
+// unreachable in the loop's layout: its target is the loop's follow.
+// (Unreachable jumps over else clauses and back to the header stay
+// inside the loop.)
+int FunctionDecompiler::dead_break_target(int header_block, const cfg::Loop& loop) const {
+  if (code_.version.minor > 9 || loop.latches.empty()) return -1;
+  int last_latch = -1;
+  for (int latch : loop.latches) last_latch = std::max(last_latch, graph_.blocks[latch].last);
+  int found = -1;
+  // (The dead code right after the last jump back belongs to the loop's
+  // layout too: an `else: break` ending the body.)
+  for (int i = graph_.blocks[header_block].first; i < int(function_.instrs.size()); ++i) {
+    if (i > last_latch && graph_.blocks[block_at(i)].reachable) break;
+    const ir::Instr& jump = function_.instrs[i];
+    if (jump.op != Op::Jump || jump.target <= i || graph_.blocks[block_at(i)].reachable) continue;
+    const int target_block = block_at(jump.target);
+    if (loop.contains[target_block] || !graph_.blocks[target_block].reachable ||
+        graph_.blocks[target_block].first != jump.target || !graph_.dominates(header_block, target_block) ||
+        graph_.blocks[target_block].handler_block != graph_.blocks[header_block].handler_block)
+      continue;
+    if (found >= 0 && found != jump.target) return -1;
+    found = jump.target;
+  }
+  return found;
 }
 
 // A loop without a test whose last statement is a `break`: the compiler
@@ -1472,6 +1541,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (const int end = shared_return_after_endless_loop(block, *loop, region); end >= 0) return end;
     if (exits.empty() && natural_exit < 0)
       if (const int end = fallen_out_break_target(block, *loop); end >= 0) return end;
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = dead_break_target(block, *loop); end >= 0) return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 

@@ -646,6 +646,10 @@ int FunctionDecompiler::finally_copy_length(int at, const Region& region) const 
 // return: exit_copy_length, plus (3.12+) the implicit `return None`, whose
 // copies take the line of whatever precedes them.
 int FunctionDecompiler::tail_copy_length(int copy, int original, int evidence) const {
+  // (≤3.9 copy no code after a try into a clause: a clause's `return`
+  // is written there, even where the code after the try, the implicit
+  // return taking the clause's last line, looks the same.)
+  if (code_.version.minor <= 9) return 0;
   if (const int n = exit_copy_length(copy, original); n > 0) return n;
   // Only 3.12+ copy the implicit return into clauses this way.
   if (code_.version.minor < 12) return 0;
@@ -1212,8 +1216,16 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     finally_region.clause_name.clear();
     const int finally_depth = int(finally_stack.size());
     walk_region(handler_start, finally_region, finally_stack, finally_body);
+    // (The re-raise that ends the walk of the handler's copy: an earlier
+    // one may belong to a statement nested in the finally body, such as
+    // an except clause's when nothing matched.)
     int reraise = handler_start;
     while (reraise < int(instrs.size()) && !(instrs[reraise].op == Op::Reraise && visited_[reraise])) ++reraise;
+    if (!finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) {
+      const ast::Stmt* last = finally_body.back().get();
+      for (const auto& [statement, at] : reraise_instrs_)
+        if (statement == last && at > reraise) reraise = at;
+    }
     if (reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
     if (!finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
     drop_final_reraises(finally_body, finally_depth);
@@ -1232,14 +1244,36 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     bool falls = walk_region(index, body_region, body_stack, body, at_loop_header);
     if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
     if (body.empty()) body.push_back(make::pass());
-    emit(out, try_finally(body, finally_body), index);
-    if (!falls) return -1;
+    if (!falls) {
+      emit(out, try_finally(body, finally_body), index);
+      return -1;
+    }
     const int normal_copy = body_stopped >= 0 && !visited_[body_stopped] ? body_stopped : body_end;
     // Skip the finally body's copy on the normal path.
     std::vector<int> copy, continuations;
     if (!match_finally_copy(handler_start, normal_copy, region.protection, copy, continuations))
       fail(body_end, "the normal path does not repeat the finally body");
     for (int k : copy) visited_[k] = 1;
+    // ≤3.11 end the normal path's copy with a jump over the handler to the
+    // code after the try; a `return CONSTANT` ending the body loads its
+    // constant after the copy instead (the constant is no value to keep
+    // across it), so a return right after the copy, before the handler,
+    // is the body's. (Copies of enclosing finally bodies may run before
+    // the constant is loaded.) 3.10 may copy a short return after the try
+    // there instead, lines and all: a line past the finally body's; 3.11
+    // only the implicit `return None`, which has no line (the constant of
+    // a written return takes the finally copy's line there).
+    if (const int load = continuations.size() == 1 ? past_finally_copies(continuations[0], region, true) : -1;
+        code_.version.minor <= 11 && load >= 0 && continuations[0] < handler && !visited_[continuations[0]] &&
+        returns_constant_at(load) && (code_.version.minor != 10 || instrs[load].line < instrs[handler_start].line) &&
+        (code_.version.minor != 11 || !loads_none(load)) && kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
+      int i = continuations[0];
+      Stack return_stack = body_stack;
+      if (!finish_return(i, region, return_stack, body)) fail(i, "unrecognised return after a finally copy");
+      emit(out, try_finally(body, finally_body), index);
+      return -1;
+    }
+    emit(out, try_finally(body, finally_body), index);
     // Where the copy's paths go on: the code after the try statement, or
     // (3.10+ copying a short exit into each path) copies of it.
     for (std::size_t c = 1; c < continuations.size(); ++c) {
@@ -1639,6 +1673,19 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
   bool falls = walk_region(index, body_region, body_stack, body);
   // `try: return value finally: ...`: POP_BLOCK; CALL_FINALLY; RETURN_VALUE.
   if (falls) falls = !finish_return_after(first_outside(index, handler), body_region, stack.size(), body_stack, body);
+  // `try: ... return CONSTANT finally: ...`: POP_BLOCK; CALL_FINALLY; then
+  // the constant (no value to keep while the finally body runs) and
+  // RETURN_VALUE. (The normal path enters the finally body by BEGIN_FINALLY.)
+  if (const int body_end = first_outside(index, handler);
+      falls && kind_ != CodeKind::Module && kind_ != CodeKind::Class && body_end < int(instrs.size())) {
+    // (Leaving nested try statements: a POP_BLOCK and CALL_FINALLY each.)
+    int load = body_end;
+    while (load < int(instrs.size()) && (instrs[load].op == Op::PopBlock || instrs[load].op == Op::CallFinally)) ++load;
+    if (load > body_end && instrs[load - 1].op == Op::CallFinally && !visited_[load - 1] && returns_constant_at(load)) {
+      int i = body_end;
+      if (finish_return(i, body_region, body_stack, body)) falls = false;
+    }
+  }
   if (body.empty()) body.push_back(make::pass());
   for (const int body_end : {first_outside(index, handler), body_stopped})
     if (falls && body_end >= 0 && body_end < int(instrs.size()) && instrs[body_end].op == Op::BeginFinally)

@@ -529,6 +529,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::Reraise:
         emit(out, make::raise(), i);
         reraises_.emplace_back(out.back(), int(stack.size()));
+        reraise_instrs_.emplace_back(out.back().get(), i);
         return false;
       case Op::PopTop:
         if (const int n = break_to_exit_copy(i, region, stack); n > 0) {
@@ -746,6 +747,9 @@ void FunctionDecompiler::restore_else_raise_at_end(ast::Body& body) const {
 
 void FunctionDecompiler::finish_body(ast::Body& body) {
   const bool final_return_unreachable = kind_ != CodeKind::Lambda && ends_in_unreachable_implicit_return();
+  // (≤3.9: a dropped implicit return left its None in co_consts: the
+  // source ended in a compound statement, such as a loop's else clause.)
+  if (dropped_implicit_return() && !restore_final_loop_else(body)) restore_final_else(body);
   if (final_return_unreachable) restore_final_else(body);
   if (kind_ != CodeKind::Lambda && kind_ != CodeKind::Module && kind_ != CodeKind::Class)
     restore_else_raise_at_end(body);

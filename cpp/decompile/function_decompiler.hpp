@@ -146,6 +146,7 @@ class FunctionDecompiler {
   // 3.10+: an `if 0:` block where co_names holds names no code uses (dead_code_names.cpp).
   void restore_dead_code_names(ast::Body& body) const;
   bool ends_in_unreachable_implicit_return() const;
+  bool dropped_implicit_return() const;  // (final_loop_else.cpp)
   // Whether the instruction at `index` is LOAD_CONST None, and whether
   // LOAD_CONST None; RETURN_VALUE starts there.
   bool loads_none(int index) const;
@@ -230,6 +231,7 @@ class FunctionDecompiler {
   }
   int written_final_continue(int header, int exit) const;
   int fallen_out_break_target(int header_block, const cfg::Loop& loop) const;
+  int dead_break_target(int header_block, const cfg::Loop& loop) const;
   int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;
   // 3.10+ `while c:` whose body starts with `while True:`: both loops
   // jump back to the body's first instruction, so the graph has one loop
@@ -592,6 +594,8 @@ class FunctionDecompiler {
   // its handler ends (also at the end of its branches).
   // Bare `raise` statements from RERAISE, with the stack depth they re-raised at.
   std::vector<std::pair<ast::StmtPtr, int>> reraises_;
+  std::vector<std::pair<const ast::Stmt*, int>> reraise_instrs_;  // each re-raise statement's RERAISE
+  int enclosing_then_else_ = -1;  // the else start of the if whose first branch is being walked
   // Drops the copies of a finally body's closing re-raise (stack at `depth`).
   void drop_final_reraises(ast::Body& body, int depth) const;
   bool ends_in_implicit_return(const ast::Body& body) const;
@@ -620,6 +624,9 @@ ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body);
 // becomes an IfExp), or null.
 ast::ExprPtr returned_expression(ast::Body::const_iterator first, ast::Body::const_iterator last);
 void restore_final_else(ast::Body& body);
+// ≤3.9: the code after a final loop that never breaks was its else
+// clause (final_loop_else.cpp); false where the last compound statement is an if.
+bool restore_final_loop_else(ast::Body& body);
 // 3.10+: two returns of one value on one line are copies of one written
 // return after an if/else (written_return_copies.cpp).
 void merge_written_return_copies(ast::Body& body);

@@ -474,3 +474,15 @@ def nested_for_else_continue_then_break_outer_else_returns(line, chars, n):
         line.append(ch)
         return
     line.insert(i, ch)
+
+
+def endless_loop_left_by_else_break(s, g):
+    # ≤3.9 thread the condition's jump through the `break` to the code
+    # after the loop: that unreachable jump says where the loop ends.
+    while 1:
+        m = g(s)
+        if m:
+            s = s + m
+        else:
+            break
+    return s
