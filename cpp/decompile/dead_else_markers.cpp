@@ -64,8 +64,8 @@ int FunctionDecompiler::threaded_loop_jump_else(int then_start, int else_start, 
   // X's jump over the clause: its last instruction, live, going on past
   // the clause, or dead after it.
   const ir::Instr& tail = function_.instrs[first_dead - 1];
-  const bool live_over = tail.op == Op::Jump && tail.target > first_dead &&
-                         !region.loop->continues_at(tail.target) && tail.target != region.loop->follow;
+  const bool live_over = tail.op == Op::Jump && tail.target > first_dead && !region.loop->continues_at(tail.target) &&
+                         tail.target != region.loop->follow;
   const int over = live_over ? first_dead - 1 : first_dead;
   const int clause = over + 1;
   if (clause >= count || function_.instrs[over].op != Op::Jump) return -1;
