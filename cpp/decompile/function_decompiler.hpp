@@ -381,6 +381,8 @@ class FunctionDecompiler {
   // unbinding) and returns a value it loads without a call.
   bool unwinds_to_return(int index) const;
   bool clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name) const;
+  bool raise_ends_clause_past_return(const std::vector<int>& ends, const std::string& name,
+                                     const std::vector<char>& visited_before) const;
   int clause_end_into_copy(const std::vector<int>& ends, const std::string& name, int continuation) const;
   int try_continuation_ = -1;  // where the body of the try whose clauses are read goes on (-1: nowhere)
   void claim_called_name_unbinding(int call, const std::string& name);
