@@ -404,6 +404,9 @@ bool FunctionDecompiler::raise_ends_clause_past_return(const std::vector<int>& e
   for (int end : ends) {
     const int after = unbinds_name_at(end + 1, name) ? end + 4 : end + 1;
     if (end < 0 || after >= int(instrs.size()) || !unwinds_to_return(after)) return false;
+    // (3.10+: not where the clause is inside an enclosing try whose
+    // protection that return is left out of: the clause's walk stops there.)
+    if (code_.version.minor >= 10 && instrs[after].handler != instrs[end].handler) return false;
     last_end = std::max(last_end, end);
   }
   for (int j = last_end + 1; j < int(instrs.size()); ++j) {
