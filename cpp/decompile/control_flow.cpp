@@ -638,6 +638,16 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
         (region.loop->continues_at(loop_jump.target) || loop_jump.target == region.loop->follow))
       dead_jump_over_else = true;
   }
+  // ≤3.9 `if c: X else: continue` (`break`): the test's jump was threaded
+  // through the lone jump of the else clause, left dead after X's jump
+  // over it, which goes to the end of the if (dead_else_markers.cpp).
+  int threaded_else_jump = -1;
+  if (const int over = threaded_loop_jump_else(then_start, else_start, region); over >= 0) {
+    threaded_else_jump = over + 1;
+    dead_jump_over_else = true;
+    const int end = function_.instrs[over].target;
+    if (end > threaded_else_jump && (end == region.stop || inside(end, region))) join = end;
+  }
 
   // 3.12+ have no backward conditional jumps: `if c: <leaves>` ending a
   // loop body jumps over a lone JUMP_BACKWARD when c holds. (Inside a try
@@ -672,6 +682,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
                     : region.protection < 0 || !within_protection(then_start, region.protection));
   int stopped = -1;  // where the last branch walked left the protected region
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
+    if (threaded_else_jump >= 0 && start == else_start) {
+      emit(body, else_start == region.loop->follow ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()),
+           threaded_else_jump);
+      return false;
+    }
     if (start == join) return true;
     if (jumps_over_latch && start == then_start) {
       visited_[start] = 1;

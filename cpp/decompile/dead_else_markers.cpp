@@ -26,10 +26,59 @@ int FunctionDecompiler::dead_jump_over_else_target(int then_start, int else_star
   // (Not when the branch goes on to `else_start` itself: the dead jump is
   // then a break or continue ending an inner else clause whose test was
   // threaded to the jump's target.)
+  // (Nor when the jump before it is a dead jump over it alone: it is
+  // then the dead `else: continue` of an inner if, see
+  // threaded_loop_jump_else.)
+  if (const ir::Instr& before = function_.instrs[at - 1];
+      before.op == Op::Jump && before.target == else_start && !graph_.blocks[block_at(at - 1)].reachable)
+    return -1;
   const int then_block = block_at(then_start);
   for (int pred : graph_.blocks[block_at(else_start)].predecessors)
     if (graph_.blocks[pred].reachable && graph_.dominates(then_block, pred)) return -1;
   return jump.target;
+}
+
+// `if c: X else: continue` (or `break`) in a loop: the else clause is a
+// lone jump, so the peephole optimizer threads the test's jump to it on to
+// its target, the loop's header (exit), and the clause is left dead right
+// after X and X's jump over it (kept even when X never falls through).
+// That dead jump to where the test goes, after a jump, says that there was
+// such an else clause: `if c: X` followed by `continue` compiles to no jump
+// between them. Returns the position of the jump over the clause, or -1.
+// (A live jump before it that goes back to the loop or out of it would be
+// X's own `continue`/`break`, the dead one a written statement after the if.)
+int FunctionDecompiler::threaded_loop_jump_else(int then_start, int else_start, const Region& region) const {
+  const int count = int(function_.instrs.size());
+  if (code_.version.minor > 9 || !region.loop || then_start < 0 || then_start >= count || else_start < 0 ||
+      else_start >= count)
+    return -1;
+  if (!region.loop->continues_at(else_start) && else_start != region.loop->follow) return -1;
+  // X runs from `then_start` to the first dead instruction.
+  const int then_block = block_at(then_start);
+  int first_dead = then_start;
+  while (first_dead < count && graph_.blocks[block_at(first_dead)].reachable) {
+    if (!graph_.dominates(then_block, block_at(first_dead))) return -1;
+    ++first_dead;
+  }
+  if (first_dead == then_start || first_dead >= count) return -1;
+  // X's jump over the clause: its last instruction, live, going on past
+  // the clause, or dead after it.
+  const ir::Instr& tail = function_.instrs[first_dead - 1];
+  const bool live_over = tail.op == Op::Jump && tail.target > first_dead && !region.loop->continues_at(tail.target) &&
+                         tail.target != region.loop->follow;
+  const int over = live_over ? first_dead - 1 : first_dead;
+  const int clause = over + 1;
+  if (clause >= count || function_.instrs[over].op != Op::Jump) return -1;
+  const ir::Instr& jump = function_.instrs[clause];
+  const cfg::Block& clause_block = graph_.blocks[block_at(clause)];
+  if (jump.op != Op::Jump || jump.target != else_start || clause_block.reachable || clause_block.first != clause ||
+      clause_block.last != clause)
+    return -1;
+  // (A test in X that goes where this one does is an inner if whose
+  // clause this is.)
+  for (int i = then_start; i < over; ++i)
+    if (is_conditional_jump(function_.instrs[i].op) && function_.instrs[i].target == else_start) return -1;
+  return over;
 }
 
 // Whether the code of the branch starting at `head` (the blocks it

@@ -403,6 +403,37 @@ bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& 
   return jumps && returns;
 }
 
+// An except clause whose walk found ends only where it returns, and a
+// raise laid out past all of them: the compiler lays out the code after an
+// if after both branches, so those ends were `return` statements inside
+// the clause (`if c: return` then `raise`), not its end followed by the
+// return after the try (that reading would put the raise first). ≤3.9
+// also keep the dead `POP_EXCEPT; [unbinding;] JUMP end` after such a
+// final raise: required there, where a raise inside a nested statement
+// could also lie past a return.
+bool FunctionDecompiler::raise_ends_clause_past_return(const std::vector<int>& ends, const std::string& name,
+                                                       const std::vector<char>& visited_before) const {
+  const auto& instrs = function_.instrs;
+  if (ends.empty()) return false;
+  int last_end = -1;
+  for (int end : ends) {
+    const int after = unbinds_name_at(end + 1, name) ? end + 4 : end + 1;
+    if (end < 0 || after >= int(instrs.size()) || !unwinds_to_return(after)) return false;
+    // (3.10+: not where the clause is inside an enclosing try whose
+    // protection that return is left out of: the clause's walk stops there.)
+    if (code_.version.minor >= 10 && instrs[after].handler != instrs[end].handler) return false;
+    last_end = std::max(last_end, end);
+  }
+  for (int j = last_end + 1; j < int(instrs.size()); ++j) {
+    if (instrs[j].op != Op::RaiseVarargs || !visited_[j] || visited_before[j]) continue;
+    if (code_.version.minor >= 10) return true;
+    // (`except E as name` ends its inner try/finally first.)
+    const int exit = j + 1 < int(instrs.size()) && instrs[j + 1].op == Op::PopBlock ? j + 2 : j + 1;
+    if (dead_clause_exit(exit, name) >= 0) return true;
+  }
+  return false;
+}
+
 bool FunctionDecompiler::returns_constant_at(int at) const {
   const auto& instrs = function_.instrs;
   return at >= 0 && at + 1 < int(instrs.size()) && instrs[at].op == Op::LoadConst &&
@@ -1095,7 +1126,8 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
     walk_region(p, clause_region, clause_stack, body);
     const int copied_end = clause_end_into_copy(clause_ends, name, continuation);
     if (clause_ends_in_jump_and_return(clause_ends, name) || copied_end >= 0 ||
-        clause_only_returns(clause_ends, name, continuation)) {
+        clause_only_returns(clause_ends, name, continuation) ||
+        raise_ends_clause_past_return(clause_ends, name, visited_before)) {
       // Ended once where the code after the try goes on and once where it
       // returns: that return is a `return` statement inside the clause
       // (`except E: if c: return None` + more code after the try), not the

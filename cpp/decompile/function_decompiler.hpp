@@ -216,6 +216,7 @@ class FunctionDecompiler {
   // ---- ≤3.9 dead code that says an if had an else clause (dead_else_markers.cpp) ----
   int dead_jump_over_else_target(int then_start, int else_start) const;
   bool dead_label_after_branch(int head) const;
+  int threaded_loop_jump_else(int then_start, int else_start, const Region& region) const;
   int dead_clause_exit_past(int handler, int code_start, const std::vector<ast::ExceptHandler>& handlers) const;
   // ---- break/continue ending a branch outside protected code (branch_loop_jumps.cpp) ----
   std::pair<ast::StmtPtr, int> branch_loop_jump(int at, const Region& region, std::size_t base_depth,
@@ -385,6 +386,8 @@ class FunctionDecompiler {
   // unbinding) and returns a value it loads without a call.
   bool unwinds_to_return(int index) const;
   bool clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name) const;
+  bool raise_ends_clause_past_return(const std::vector<int>& ends, const std::string& name,
+                                     const std::vector<char>& visited_before) const;
   int clause_end_into_copy(const std::vector<int>& ends, const std::string& name, int continuation) const;
   // Whether every end of a clause runs on into a return that is no copy of
   // the code the try body goes on to: `return` statements of the clause.

@@ -283,3 +283,25 @@ def elif_ending_in_break_test_at_loop_end(pattern, iscased):
         else:
             break
     return prefix
+
+
+# ≤3.9 thread the test's jump through an `else: continue` (a lone jump) to
+# the loop's header, leaving the clause dead after the branch's jump over it.
+def threaded_else_break_continue(a, b):
+    while a:
+        if b:
+            if a < 0:
+                break
+            else:
+                continue
+        a()
+
+
+def threaded_else_continue_after_raise(a, b):
+    while a:
+        a()
+        if b:
+            raise ValueError
+        else:
+            continue
+

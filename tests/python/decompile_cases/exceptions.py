@@ -539,3 +539,24 @@ def try_bare_except_then_ifelse(g):
     else:
         mod = 5
     return mod
+
+
+
+# `if c: return` then `raise` ending an except clause: the raise is laid
+# out after the clause's return (≤3.9 keep its dead clause exit too).
+def return_then_raise_in_bare_except(self):
+    try:
+        self.run()
+    except:
+        if self.daemon and sys is None:
+            return
+        raise
+
+
+def return_then_raise_in_except(self):
+    try:
+        self.run()
+    except OSError:
+        if self.daemon:
+            return
+        raise
