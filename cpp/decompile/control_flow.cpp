@@ -670,11 +670,20 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
            (instrs[jump - 1].in_exception_table || instrs[jump - 2].in_exception_table) &&
            ir::is_conditional_jump(instrs[jump - 1].op) && instrs[jump - 1].target == jump + 1;
   };
+  // (A jump the body's end adds has no line of its own, and 3.12+ copy
+  // such a jump into each block that reaches it: one reached from several
+  // tests of the condition, as the only way in, carries its own line, a
+  // written `if not a or not b: continue`.)
+  auto shared_written_jump = [&](int jump) {
+    const auto& predecessors = graph_.blocks[block_at(jump)].predecessors;
+    return graph_.blocks[block_at(jump)].first == jump && predecessors.size() >= 2 &&
+           only_from_condition(block_at(jump), condition);
+  };
   const bool jumps_over_latch =
       code_.version.minor >= 12 && region.loop && join == region.stop && region.stop == region.loop->continue_target &&
       then_start + 1 == else_start && then_start < int(function_.instrs.size()) &&
       function_.instrs[then_start].op == Op::Jump &&
-      function_.instrs[then_start].target == region.loop->continue_target &&
+      function_.instrs[then_start].target == region.loop->continue_target && !shared_written_jump(then_start) &&
       (then_is_true ? (region.protection >= 0 && !within_protection(then_start, region.protection)) ||
                           (late_latch_jump(then_start) &&
                            std::none_of(

@@ -319,6 +319,16 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
       twin.kind = Value::Kind::Expr;
       return;
     }
+    // (`x.a = b = c.d = value`: the copy stored first, to an attribute,
+    // was already written as an assignment of the same value.)
+    if (!out.empty() && value.copy_token) {
+      if (auto* previous = ast::as<ast::Assign>(out.back()); previous && previous->value == value.walrus_value) {
+        std::vector<ast::ExprPtr> all = previous->targets;
+        all.insert(all.end(), targets.begin(), targets.end());
+        targets = all;
+        out.pop_back();
+      }
+    }
     auto assign = make::assign(targets[0], value.walrus_value);
     assign->targets = targets;
     emit(out, assign, index);

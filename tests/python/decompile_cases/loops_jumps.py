@@ -486,3 +486,22 @@ def endless_loop_left_by_else_break(s, g):
         else:
             break
     return s
+
+
+def shared_written_continue(xs, g):
+    # 3.12+ copy the loop body's closing jump into each test that reaches
+    # it; one jump shared by both tests is a written `continue`.
+    for x in xs:
+        m = g(x)
+        if not m or not callable(x):
+            continue
+        g(m)
+    for x in xs:
+        m = g(x)
+        if m and callable(x):
+            g(m)
+    while xs:
+        x = xs.pop()
+        if not x or not g(x):
+            continue
+        g(x, x)

@@ -568,3 +568,11 @@ def if_then_else_raise_at_end(self, sequence):
             self._sequences.append(sequence)
     else:
         raise TypeError("sequence type must be str: %s" % type(sequence))
+
+
+def chained_assignment_attribute_first(self, o, make):
+    # The value is stored to an attribute first, then to a name, then to
+    # another target: one assignment, one evaluation.
+    self.root = root = o.x = make()
+    self.a = b = c = make()
+    return root, b, c
