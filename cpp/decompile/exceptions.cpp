@@ -1329,8 +1329,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // from the reachable POP_BLOCK and jump right before the handler (when
   // the body's other path left first, the walk reached them) is the body
   // falling off its end.
-  if (code_.version.minor <= 9 && region.loop && !body.empty() && ast::as<ast::Continue>(body.back()) &&
-      handler >= 2 && instrs[handler - 2].op == Op::PopBlock && instrs[handler - 1].op == Op::Jump &&
+  if (code_.version.minor <= 9 && region.loop && !body.empty() && ast::as<ast::Continue>(body.back()) && handler >= 2 &&
+      instrs[handler - 2].op == Op::PopBlock && instrs[handler - 1].op == Op::Jump &&
       region.loop->continues_at(instrs[handler - 1].target) && visited_[handler - 1] &&
       graph_.blocks[block_at(handler - 2)].reachable)
     body.pop_back();
