@@ -1322,6 +1322,18 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   int body_stopped = -1;
   body_region.stopped_at = &body_stopped;
   bool falls = walk_region(index, body_region, body_stack, body, at_loop_header);
+  // ≤3.9 end a try body by POP_BLOCK and a jump over the clauses to the
+  // code after the try, threaded back to the loop's header when the try
+  // ends the loop body. A `continue` written there leaves that ending after
+  // its own POP_BLOCK and jump, as dead code: with none, a `continue` read
+  // from the reachable POP_BLOCK and jump right before the handler (when
+  // the body's other path left first, the walk reached them) is the body
+  // falling off its end.
+  if (code_.version.minor <= 9 && region.loop && !body.empty() && ast::as<ast::Continue>(body.back()) && handler >= 2 &&
+      instrs[handler - 2].op == Op::PopBlock && instrs[handler - 1].op == Op::Jump &&
+      region.loop->continues_at(instrs[handler - 1].target) && visited_[handler - 1] &&
+      graph_.blocks[block_at(handler - 2)].reachable)
+    body.pop_back();
   if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
   // ≤3.9 leave a try body with except clauses by POP_BLOCK and a jump
   // (over the clauses, to the else clause or past the try); code right
