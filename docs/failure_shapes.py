@@ -880,3 +880,68 @@ def break_in_try_body(parts):
             if not parts:
                 return n
     return parts
+
+
+# Session 11 (new13 helper): three nested `except` clauses each returning,
+# 3.11-3.13: the innermost `return e` unwinds with SWAP 2; POP_EXCEPT three
+# times and is read as `pass` + `return __depyf_unknown_previous_exception`
+# (email._encoded_words.decode_b 3.13). WRONG OUTPUT, caught only as a
+# bytecode difference: an output naming __depyf_unknown_* should become a
+# DecompilationError (kept bytecode) instead. Two levels work.
+def three_nested_clause_returns(e):
+    try:
+        return g(e)
+    except E:
+        try:
+            return g(e, 1)
+        except E:
+            try:
+                return g(e, 2)
+            except E:
+                return e
+
+
+# Session 11: a while loop in a for loop of a generator, 3.12/3.13: the
+# generator's exception table leaves out the late JUMP_BACKWARDs and the
+# loop comes out as `if x: while True: ... if not x: break` (difflib
+# HtmlDiff._line_wrapper 3.13). The same code in a plain function passes.
+def generator_while_in_for(d):
+    for a in d:
+        x = g()
+        while x:
+            yield x
+
+
+# Session 11: an if/elif chain whose branches return conditional values,
+# 3.12/3.13 (RETURN_CONST copies): read as one nested conditional
+# expression `return (a if .. else b) if not b[0] else ...` (json
+# detect_encoding 3.12). Same behaviour, different bytecode.
+def returns_of_conditional_values(b):
+    if len(b) >= 4:
+        if not b[0]:
+            return 'a' if b[1] else 'b'
+        if not b[1]:
+            return 'c' if b[2] or b[3] else 'd'
+    elif len(b) == 2:
+        if not b[0]:
+            return 'e'
+    return 'f'
+
+
+# Session 11 (new13 helper): a for/else inside an except clause, 3.13: the
+# break's pop of the iterator, POP_EXCEPT and jump to the try's join lie
+# inline before END_FOR, and the walk meets a POP_EXCEPT ending the clause
+# inside the loop ("the except clause is left from inside a loop in it";
+# inspect._getmembers 3.13). 3.8-3.12 pass.
+def for_else_in_clause(names, mro, getter):
+    for key in names:
+        try:
+            value = getter(key)
+        except AttributeError:
+            for base in mro:
+                if key in base:
+                    value = base[key]
+                    break
+            else:
+                continue
+        g(value)

@@ -835,6 +835,7 @@ ast::Body FunctionDecompiler::run() {
   Stack stack;
   if (!function_.instrs.empty()) walk_region(0, Region{-1, 0, nullptr}, stack, body);
   check_everything_decompiled();
+  reject_unnamed_values(body);
   restore_dead_code_names(body);
   finish_body(body);
   restore_debug_block(body);

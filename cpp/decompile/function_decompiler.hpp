@@ -145,6 +145,10 @@ class FunctionDecompiler {
   void restore_debug_block(ast::Body& body) const;
   // 3.10+: an `if 0:` block where co_names holds names no code uses (dead_code_names.cpp).
   void restore_dead_code_names(ast::Body& body) const;
+  // Fails when a value the walk could only stand in for (the exception
+  // state an except clause keeps on the stack) reached a statement: the
+  // text would run differently, so the function must not be printed.
+  void reject_unnamed_values(ast::Body& body) const;
   bool ends_in_unreachable_implicit_return() const;
   bool dropped_implicit_return() const;  // (final_loop_else.cpp)
   // Whether the instruction at `index` is LOAD_CONST None, and whether

@@ -67,3 +67,29 @@ def test_none_test_in_or_chain_has_no_double_negation(minor: int) -> None:
     # 3.11+ jump on None either way round.
     text = decompiled_by(minor, "def f(e):\n    if s or e is None or e.x:\n        g()\n")
     assert "if s or e is None or e.x:" in text, text
+
+
+@pytest.mark.parametrize("minor", [8, 11, 12, 13])
+def test_no_stand_in_names_reach_the_output(minor: int) -> None:
+    # Three nested clauses each returning (3.11+) were misread into
+    # `return __depyf_unknown_previous_exception`, a NameError when run: a
+    # function whose walk leaves such a stand-in keeps its bytecode instead.
+    source = """
+    def f():
+        def inner(e):
+            try:
+                return g(e)
+            except E:
+                try:
+                    return g(e, 1)
+                except E:
+                    try:
+                        return g(e, 2)
+                    except E:
+                        return e
+        return inner
+    """
+    text = decompiled_by(minor, source)
+    code_lines = [line for line in text.splitlines() if not line.strip().startswith("#") and "marshal" not in line]
+    assert not any("__depyf_unknown_" in line for line in code_lines), text
+    assert "def inner(e):" in text, text
