@@ -16,9 +16,9 @@ namespace depyf::decompile {
 
 namespace {
 
-constexpr std::string_view kExceptionStatePrefixes[] = {
-    "__depyf_unknown_previous_exception", "__depyf_unknown_exception", "__depyf_unknown_traceback",
-    "__depyf_unknown_except_star_"};
+constexpr std::string_view kExceptionStatePrefixes[] = {"__depyf_unknown_previous_exception",
+                                                        "__depyf_unknown_exception", "__depyf_unknown_traceback",
+                                                        "__depyf_unknown_except_star_"};
 
 const ast::Name* unnamed_value_in(ast::ExprPtr& expr) {
   if (!expr) return nullptr;
