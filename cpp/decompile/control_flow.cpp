@@ -847,8 +847,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   const int unbound = pop_except + 1 + (unbinds_name_at(pop_except + 1, region.clause_name) ? 3 : 0);
   int load = unbound;
   while (code_.version.minor == 8 && load < else_start && function_.instrs[load].op == Op::CallFinally) ++load;
-  if (then_falls && !else_falls && then_stopped >= then_start && pop_except < else_start &&
-      region.clause_depth >= 0 && function_.instrs[pop_except].op == Op::PopExcept && returns_constant_at(load) &&
+  if (then_falls && !else_falls && then_stopped >= then_start && pop_except < else_start && region.clause_depth >= 0 &&
+      function_.instrs[pop_except].op == Op::PopExcept && returns_constant_at(load) &&
       function_.instrs[load].line < function_.instrs[else_start].line && kind_ != CodeKind::Module &&
       kind_ != CodeKind::Class) {
     for (int k = then_stopped; k <= pop_except; ++k) visited_[k] = 1;
