@@ -373,6 +373,9 @@ class FunctionDecompiler {
   int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
   bool constant_added_after_else(int constant, int else_block) const;
   std::vector<int> first_constant_loads() const;
+  // 3.8 tuples built by BUILD_TUPLE_UNPACK outside a call's own argument
+  // list: passed as `*args` they were a written `*(a, *b)`.
+  std::vector<const ast::Expr*> written_unpack_tuples_;
   bool printed_while_true_ = false;  // a loop was read as `while True:` (its True is in co_consts)
   bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
   // The jump of a break/continue at `at` (a for loop's break pops the

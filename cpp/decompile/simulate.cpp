@@ -533,7 +533,11 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
     if (slot.kind != Value::Kind::Null && callable == nullptr) callable = &slot;
   if (callable == nullptr) fail(index, "call without a callable");
   auto call = make::call(expr_of(*callable, index));
-  if (auto elements = display_elements(args)) {
+  // (A call's own `f(a, *b)` is BUILD_TUPLE_UNPACK_WITH_CALL on 3.8; the
+  // plain one built a written `*(a, *b)`.)
+  const bool written_tuple = std::find(written_unpack_tuples_.begin(), written_unpack_tuples_.end(), args.get()) !=
+                             written_unpack_tuples_.end();
+  if (auto elements = display_elements(args); elements && !written_tuple) {
     call->args = *elements;
   } else if (auto constant_items = tuple_constant_items(args); constant_items && kwargs && folded_arguments(args)) {
     call->args = ast::as<ast::Tuple>(constant_items)->elts;
@@ -901,8 +905,12 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       const auto kind = static_cast<ir::UnpackBuildKind>(instr.arg2);
       if (kind == ir::UnpackBuildKind::Map || kind == ir::UnpackBuildKind::MapWithCall) {
         std::vector<ast::ExprPtr> keys, values;
+        bool after_keywords = false;
         for (auto& part : parts) {
           auto* dict = ast::as<ast::Dict>(part);
+          // (The compiler puts a run of keywords into one map: a map right
+          // after another was a written `**{'name': value}`.)
+          if (dict && kind == ir::UnpackBuildKind::MapWithCall && after_keywords) dict = nullptr;
           // In a call, the compiler's own keyword maps have name keys only;
           // any other map is a `**{...}` display of the source.
           if (dict && kind == ir::UnpackBuildKind::MapWithCall &&
@@ -918,6 +926,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
             keys.push_back(nullptr);
             values.push_back(part);
           }
+          after_keywords = dict != nullptr;
         }
         push(make::dict(std::move(keys), std::move(values)));
         return;
@@ -935,9 +944,15 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
           elements.push_back(make::starred(part));
         }
       }
-      if (kind == ir::UnpackBuildKind::List) push(make::list(std::move(elements)));
-      else if (kind == ir::UnpackBuildKind::Set) push(make::set(std::move(elements)));
-      else push(make::tuple(std::move(elements)));
+      if (kind == ir::UnpackBuildKind::List) {
+        push(make::list(std::move(elements)));
+      } else if (kind == ir::UnpackBuildKind::Set) {
+        push(make::set(std::move(elements)));
+      } else {
+        auto tuple = make::tuple(std::move(elements));
+        if (kind == ir::UnpackBuildKind::Tuple) written_unpack_tuples_.push_back(tuple.get());
+        push(tuple);
+      }
       return;
     }
     case Op::ListExtend:

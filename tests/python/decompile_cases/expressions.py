@@ -494,3 +494,22 @@ def slices_with_omitted_bounds(t, lines, v):
     t[1:] = v
     t[:] = a
     return t[a:b] + t[b:] + t[::2] + c
+
+
+def written_starred_tuple_in_call(self, func, *args, **kwargs):
+    # 3.8: BUILD_TUPLE_UNPACK (not _WITH_CALL) builds a written `*(a, *b)`.
+    self.addCleanup(*(func, *args), **kwargs)
+
+
+def written_starred_tuple_without_keywords(func, args):
+    return g(*(func, *args))
+
+
+def written_keyword_display_after_keywords(self, t, s, c, policy):
+    # 3.8: a run of keywords is one map; a second map right after it was a
+    # written `**{...}` display.
+    M.__init__(self, "text", s, policy=policy, **{"charset": str(c)})
+
+
+def keyword_display_before_mapping(a, k):
+    return h(a, **{"x": 1}, **k)
