@@ -945,3 +945,20 @@ def for_else_in_clause(names, mro, getter):
             else:
                 continue
         g(value)
+
+
+# Session 11: `try: ... except E [as e]: continue / else: break` in a for
+# loop with an else clause: 3.8/3.9 pass (unnamed; named on 3.9), 3.8 named
+# clause (CALL_FINALLY) puts the break after the try, 3.10/3.12/3.13 differ
+# (platform._syscmd_ver). Same behaviour.
+def for_try_else_break(cmds, system):
+    for cmd in cmds:
+        try:
+            info = g(cmd)
+        except OSError as why:
+            continue
+        else:
+            break
+    else:
+        return system
+    return info.strip()

@@ -1528,6 +1528,13 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // (A chained comparison's cleanup goes on to the if's other branch,
       // which may lie outside the natural loop when it never gets back.)
       if (is_chain_cleanup_jump(b.id)) continue;
+      // (A for loop's break pops the iterator first: a jump that does not,
+      // to a block that pops and jumps, goes to such a break, as a try
+      // body's jump to its else clause does.)
+      const cfg::Block& target_block = graph_.blocks[block_at(last.target)];
+      if (for_loop && !body_block && target_block.first == last.target && pops_and_jumps(target_block) &&
+          !(b.last > b.first && function_.instrs[b.last - 1].op == Op::PopTop))
+        continue;
       if (body_code(block_at(last.target)) || last.target == natural_exit) continue;
       candidates.emplace_back(b.id, last.target);
     }

@@ -46,7 +46,11 @@ int FunctionDecompiler::exit_copy_length(int a, int b) const {
     // different lines are different source.
     // (POP_BLOCK takes the line of the code before it, not its own; so does
     // the POP_EXCEPT of a break or return leaving an except clause.)
-    if (x.handler != y.handler || (x.line != y.line && x.op != Op::PopBlock && x.op != Op::PopExcept) ||
+    // (≤3.9's peephole optimizer writes a RETURN_VALUE over a jump to one:
+    // that lone copy has the jump's line.)
+    const bool peephole_return = code_.version.minor <= 9 && n == 0 && x.op == Op::ReturnValue;
+    if (x.handler != y.handler ||
+        (x.line != y.line && x.op != Op::PopBlock && x.op != Op::PopExcept && !peephole_return) ||
         transfers_control(x.op))
       return 0;
     if (block_at(a + n) != block_a || block_at(b + n) != block_b) {

@@ -154,6 +154,9 @@ int FunctionDecompiler::dead_clause_exit(int after_jump, const std::string& name
   const int count = int(instrs.size());
   int i = after_jump;
   if (code_.version.minor > 9 || i >= count || graph_.blocks[block_at(i)].reachable) return -1;
+  // (A named clause's body sits in the try/finally that unbinds the name:
+  // its POP_BLOCK comes first.)
+  if (!name.empty() && instrs[i].op == Op::PopBlock && i + 1 < count) ++i;
   if (instrs[i].op != Op::PopExcept) return -1;
   ++i;
   if (unbinds_name_at(i, name)) i += 3;

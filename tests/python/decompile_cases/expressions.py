@@ -513,3 +513,9 @@ def written_keyword_display_after_keywords(self, t, s, c, policy):
 
 def keyword_display_before_mapping(a, k):
     return h(a, **{"x": 1}, **k)
+
+
+# (≤3.9: the RETURN_VALUE the peephole optimizer wrote over the jump to the
+# return keeps the jump's line, curses.ascii.isxdigit.)
+def chained_comparisons_over_lines(c): return isdigit(c) or \
+    (65 <= _ctoi(c) <= 70) or (97 <= _ctoi(c) <= 102)
