@@ -226,7 +226,15 @@ int FunctionDecompiler::join_after_loop_exit_clauses(int body_end, int handler, 
   const int after_body = resolve_jumps(body_end);
   if (after_body == loop_join || after_body < 0 || after_body >= count) return loop_join;
   // (≤3.9 with no dead ending: the clause's own jump is its natural end.)
-  if (code_.version.minor <= 9) return dead_exit >= 0 && dead_exit != loop_join ? body_end : loop_join;
+  // (A dead ending back to the loop's header, while the body goes on to
+  // code of its own: the try statement ran to the end of the loop body,
+  // so that code was its else clause.)
+  if (code_.version.minor <= 9) {
+    if (dead_exit >= 0 && region.loop && region.loop->continues_at(dead_exit) &&
+        !region.loop->continues_at(after_body))
+      return loop_join;
+    return dead_exit >= 0 && dead_exit != loop_join ? body_end : loop_join;
+  }
   // 3.11 place the else clause between the body and the handler, and code
   // after the try after the handler.
   if (code_.version.minor == 11) return after_body < handler ? loop_join : body_end;

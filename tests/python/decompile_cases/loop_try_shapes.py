@@ -363,3 +363,33 @@ def shared_reraise_after_if_in_clause_in_loop(self, putter):
                 self._wakeup_next(self._putters)
             raise
     return self.put_nowait(putter)
+
+
+def try_else_ending_loop_body_after_break_clause(n, lines):
+    # ≤3.9: the clause's dead ending after its break jumps back to the
+    # header (the try ran to the loop body's end): the code after the body
+    # was the try's else clause (_sitebuiltins _Printer.__call__).
+    lineno = 0
+    while 1:
+        try:
+            for i in range(lineno, lineno + n):
+                print(lines[i])
+        except IndexError:
+            break
+        else:
+            lineno += n
+            if lineno > 10:
+                break
+
+
+def code_after_try_ending_loop_body_after_break_clause(n, lines):
+    lineno = 0
+    while 1:
+        try:
+            for i in range(lineno, lineno + n):
+                print(lines[i])
+        except IndexError:
+            break
+        lineno += n
+        if lineno > 10:
+            break
