@@ -230,8 +230,7 @@ int FunctionDecompiler::join_after_loop_exit_clauses(int body_end, int handler, 
   // code of its own: the try statement ran to the end of the loop body,
   // so that code was its else clause.)
   if (code_.version.minor <= 9) {
-    if (dead_exit >= 0 && region.loop && region.loop->continues_at(dead_exit) &&
-        !region.loop->continues_at(after_body))
+    if (dead_exit >= 0 && region.loop && region.loop->continues_at(dead_exit) && !region.loop->continues_at(after_body))
       return loop_join;
     return dead_exit >= 0 && dead_exit != loop_join ? body_end : loop_join;
   }
