@@ -158,6 +158,32 @@ void for_each_own_expr(Stmt& stmt, const ExprSlotVisitor& visit) {
   }
 }
 
+std::vector<Body*> child_bodies(Stmt& stmt) {
+  auto try_bodies = [](auto& s) {
+    std::vector<Body*> bodies{&s.body};
+    for (ExceptHandler& handler : s.handlers) bodies.push_back(&handler.body);
+    bodies.push_back(&s.orelse);
+    bodies.push_back(&s.finalbody);
+    return bodies;
+  };
+  switch (stmt.kind) {
+    case StmtKind::If: return {&static_cast<If&>(stmt).body, &static_cast<If&>(stmt).orelse};
+    case StmtKind::While: return {&static_cast<While&>(stmt).body, &static_cast<While&>(stmt).orelse};
+    case StmtKind::For: return {&static_cast<For&>(stmt).body, &static_cast<For&>(stmt).orelse};
+    case StmtKind::AsyncFor: return {&static_cast<AsyncFor&>(stmt).body, &static_cast<AsyncFor&>(stmt).orelse};
+    case StmtKind::With: return {&static_cast<With&>(stmt).body};
+    case StmtKind::AsyncWith: return {&static_cast<AsyncWith&>(stmt).body};
+    case StmtKind::Try: return try_bodies(static_cast<Try&>(stmt));
+    case StmtKind::TryStar: return try_bodies(static_cast<TryStar&>(stmt));
+    case StmtKind::Match: {
+      std::vector<Body*> bodies;
+      for (MatchCase& c : static_cast<Match&>(stmt).cases) bodies.push_back(&c.body);
+      return bodies;
+    }
+    default: return {};
+  }
+}
+
 bool contains_node(const ExprPtr& root, const Expr* node) {
   if (!root) return false;
   if (root.get() == node) return true;

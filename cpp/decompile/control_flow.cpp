@@ -279,8 +279,9 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
   // Not when the later branch leaves the protected code on the way: 3.10
   // copy the end of a try, finally body and implicit return, into each
   // branch, and the jump goes to the first branch's own copy.)
-  auto leaves_in_place = [&](int from) {
+  auto leaves_in_place_before = [&](int from, int target) {
     const std::vector<char> reached = reachable_without_exceptions(from);
+    if (reached[target]) return false;
     for (int b = 0; b < int(reached.size()); ++b)
       if (reached[b] && graph_.blocks[b].handler_block != graph_.blocks[from].handler_block) return false;
     return true;
@@ -290,8 +291,7 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
       late > early && late - 1 >= early) {
     const ir::Instr& over = function_.instrs[late - 1];
     if (over.op == Op::Jump && over.target > late && over.target < int(function_.instrs.size()) &&
-        (graph_.ipdom[block_at(late)] < 0 ||
-         (!reachable_without_exceptions(block_at(late))[block_at(over.target)] && leaves_in_place(block_at(late)))) &&
+        (graph_.ipdom[block_at(late)] < 0 || leaves_in_place_before(block_at(late), block_at(over.target))) &&
         graph_.blocks[block_at(late - 1)].reachable && graph_.dominates(block_at(early), block_at(late - 1)) &&
         usable(block_at(over.target)) && graph_.blocks[block_at(over.target)].first == over.target)
       return over.target;
@@ -773,7 +773,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       if (op == Op::PopBlock)
         ++unwound;
       else if (op == Op::PopExcept)
-        unwound += unbinds_name_at(unwound + 1, region.clause_name) ? 4 : 1;
+        unwound = after_name_unbinding(unwound + 1, region.clause_name);
       else
         break;
     }
@@ -844,7 +844,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   while (code_.version.minor <= 10 && pop_except >= then_start && pop_except < else_start &&
          function_.instrs[pop_except].op == Op::PopBlock)
     ++pop_except;
-  const int unbound = pop_except + 1 + (unbinds_name_at(pop_except + 1, region.clause_name) ? 3 : 0);
+  const int unbound = after_name_unbinding(pop_except + 1, region.clause_name);
   int load = unbound;
   while (code_.version.minor == 8 && load < else_start && function_.instrs[load].op == Op::CallFinally) ++load;
   if (then_falls && !else_falls && then_stopped >= then_start && pop_except < else_start && region.clause_depth >= 0 &&
@@ -1428,14 +1428,17 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   // clause continues this loop reaches the code after it only by break.
   // Each break pops the nested iterator and jumps there; no other
   // statement ends that way in every branch that meets there.)
+  // (A block that pops a value, a for loop's iterator, and jumps.)
+  auto pops_and_jumps = [&](const cfg::Block& code) {
+    return code.last > code.first && function_.instrs[code.last].op == Op::Jump &&
+           function_.instrs[code.last - 1].op == Op::PopTop;
+  };
   auto reached_only_by_breaks = [&](int b) {
     const cfg::Block& target = graph_.blocks[b];
     return !target.predecessors.empty() &&
            std::all_of(target.predecessors.begin(), target.predecessors.end(), [&](int p) {
              const cfg::Block& from = graph_.blocks[p];
-             const ir::Instr& jump = function_.instrs[from.last];
-             return from.last > from.first && jump.op == Op::Jump && jump.target == target.first &&
-                    function_.instrs[from.last - 1].op == Op::PopTop;
+             return pops_and_jumps(from) && function_.instrs[from.last].target == target.first;
            });
   };
   auto inside_nested_for_loop = [&](int b) {
@@ -1481,10 +1484,6 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // (pops its iterator and jumps): the code after the nested loop. A
       // nested break threaded on to where this loop's break goes is one.)
       const ir::Instr& end = function_.instrs[b.last];
-      auto pops_and_jumps = [&](const cfg::Block& code) {
-        return code.last > code.first && function_.instrs[code.last].op == Op::Jump &&
-               function_.instrs[code.last - 1].op == Op::PopTop;
-      };
       const bool nested_break = for_loop && end.op == Op::Jump && end.target >= 0 &&
                                 end.target < int(function_.instrs.size()) && inside_nested_for_loop(b.id) &&
                                 reached_only_by_breaks(block_at(end.target)) &&
@@ -1533,7 +1532,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // body's jump to its else clause does.)
       const cfg::Block& target_block = graph_.blocks[block_at(last.target)];
       if (for_loop && !body_block && target_block.first == last.target && pops_and_jumps(target_block) &&
-          !(b.last > b.first && function_.instrs[b.last - 1].op == Op::PopTop))
+          !pops_and_jumps(b))
         continue;
       if (body_code(block_at(last.target)) || last.target == natural_exit) continue;
       candidates.emplace_back(b.id, last.target);

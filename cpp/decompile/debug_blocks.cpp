@@ -3,39 +3,12 @@
 // 3.11 still add that True to co_consts, unreferenced, when they compile the
 // test. An unreferenced True (where no `while True:` explains it) says a
 // debug block began where the constants after it in co_consts begin.
+#include "ast/children.hpp"
 #include "decompile/function_decompiler.hpp"
 
 namespace make = depyf::ast::make;
 
 namespace depyf::decompile {
-
-namespace {
-
-// The statement lists directly inside a compound statement, in source order.
-template <class T>
-T* mutable_as(const ast::StmtPtr& statement) {
-  return statement != nullptr && statement->kind == T::kKind ? static_cast<T*>(statement.get()) : nullptr;
-}
-
-// The statement lists directly inside a compound statement, in source order.
-std::vector<ast::Body*> child_bodies(const ast::StmtPtr& statement) {
-  if (auto s = mutable_as<ast::If>(statement)) return {&s->body, &s->orelse};
-  if (auto s = mutable_as<ast::While>(statement)) return {&s->body, &s->orelse};
-  if (auto s = mutable_as<ast::For>(statement)) return {&s->body, &s->orelse};
-  if (auto s = mutable_as<ast::AsyncFor>(statement)) return {&s->body, &s->orelse};
-  if (auto s = mutable_as<ast::With>(statement)) return {&s->body};
-  if (auto s = mutable_as<ast::AsyncWith>(statement)) return {&s->body};
-  if (auto s = mutable_as<ast::Try>(statement)) {
-    std::vector<ast::Body*> bodies{&s->body};
-    for (ast::ExceptHandler& handler : s->handlers) bodies.push_back(&handler.body);
-    bodies.push_back(&s->orelse);
-    bodies.push_back(&s->finalbody);
-    return bodies;
-  }
-  return {};
-}
-
-}  // namespace
 
 void FunctionDecompiler::restore_debug_block(ast::Body& body) const {
   if (code_.version.minor != 10 && code_.version.minor != 11) return;
@@ -68,7 +41,7 @@ void FunctionDecompiler::restore_debug_block(ast::Body& body) const {
       if ((*level)[s]->lineno > 0 && (*level)[s]->lineno <= line) at = s;
     if (at < 0 || ast::as<ast::Return>((*level)[at])) return;
     const ast::StmtPtr& statement = (*level)[at];
-    const std::vector<ast::Body*> inner = child_bodies(statement);
+    const std::vector<ast::Body*> inner = ast::child_bodies(*statement);
     if (before_line > 0 && statement->lineno <= before_line && !inner.empty()) {
       ast::Body* next = nullptr;
       for (ast::Body* candidate : inner)

@@ -120,7 +120,7 @@ int FunctionDecompiler::except_star_clause_end_copy(int at, const Region& region
   if (clause.cleanup < 0 || region.protection != clause.cleanup || at < 0 || at >= count ||
       within_protection(at, clause.cleanup))
     return 0;
-  int k = unbinds_name_at(at, clause.name) ? at + 3 : at;
+  int k = after_name_unbinding(at, clause.name);
   if (k < count && instrs[k].op == Op::ListAppend && instrs[k].arg == 1) ++k;
   if (k >= count || instrs[k].op != Op::Jump) return 0;
   // Where the jump goes, through jumps and the last clause's LIST_APPEND 1.
@@ -224,7 +224,7 @@ int FunctionDecompiler::decode_except_star_clauses(int handler, const Region& re
     const std::size_t depth = clause_stack.size();
     int end = p;  // where the body ends normally (-1: it never does)
     if (cleanup >= 0) {
-      const int append = unbinds_name_at(cleanup, name) ? cleanup + 3 : cleanup;
+      const int append = after_name_unbinding(cleanup, name);
       if (append + 1 >= count || instrs[append].op != Op::ListAppend || instrs[append].arg != 3 ||
           instrs[append + 1].op != Op::PopTop)
         fail(p, "except* clause body without its cleanup");

@@ -325,11 +325,15 @@ bool FunctionDecompiler::unbinds_name_at(int index, const std::string& name) con
          is_name_delete(instrs[index + 2].op) && instrs[index + 2].name == name;
 }
 
+int FunctionDecompiler::after_name_unbinding(int index, const std::string& name) const {
+  return unbinds_name_at(index, name) ? index + 3 : index;
+}
+
 // Marks the unbinding at `index` (if any) as decompiled; the index after it.
 int FunctionDecompiler::skip_name_unbinding(int index, const std::string& name) {
-  if (!unbinds_name_at(index, name)) return index;
-  visited_[index] = visited_[index + 1] = visited_[index + 2] = 1;
-  return index + 3;
+  const int after = after_name_unbinding(index, name);
+  for (int k = index; k < after; ++k) visited_[k] = 1;
+  return after;
 }
 
 bool FunctionDecompiler::unwinds_to_return(int index) const {
@@ -389,7 +393,7 @@ bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& 
   bool jumps = false, returns = false;
   for (int end : ends) {
     if (end < 0) continue;
-    const int after = unbinds_name_at(end + 1, name) ? end + 4 : end + 1;
+    const int after = after_name_unbinding(end + 1, name);
     if (after >= int(instrs.size())) continue;
     // (3.13 copy the short end of an enclosing except clause, POP_EXCEPT
     // and its jump on, in place of a jump to it.)
@@ -417,7 +421,7 @@ bool FunctionDecompiler::raise_ends_clause_past_return(const std::vector<int>& e
   if (ends.empty()) return false;
   int last_end = -1;
   for (int end : ends) {
-    const int after = unbinds_name_at(end + 1, name) ? end + 4 : end + 1;
+    const int after = after_name_unbinding(end + 1, name);
     if (end < 0 || after >= int(instrs.size()) || !unwinds_to_return(after)) return false;
     // (3.10+: not where the clause is inside an enclosing try whose
     // protection that return is left out of: the clause's walk stops there.)
@@ -460,7 +464,7 @@ int FunctionDecompiler::clause_end_into_copy(const std::vector<int>& ends, const
   bool other = false;
   for (int end : ends) {
     if (end < 0) continue;
-    const int after = unbinds_name_at(end + 1, name) ? end + 4 : end + 1;
+    const int after = after_name_unbinding(end + 1, name);
     if (after >= count || !unwinds_to_return(after)) return -1;
     if (after != continuation && same_code_to_exit(after, continuation) > 0) {
       if (copied >= 0 && copied != end) return -1;
@@ -479,7 +483,7 @@ bool FunctionDecompiler::clause_only_returns(const std::vector<int>& ends, const
   bool any = false;
   for (int end : ends) {
     if (end < 0) continue;
-    const int after = unbinds_name_at(end + 1, name) ? end + 4 : end + 1;
+    const int after = after_name_unbinding(end + 1, name);
     if (after >= count || after == continuation || !unwinds_to_return(after) ||
         same_code_to_exit(after, continuation) > 0)
       return false;
@@ -495,7 +499,6 @@ bool FunctionDecompiler::clause_only_returns(const std::vector<int>& ends, const
     int ret = after;
     while (ret < count && function_.instrs[ret].op != Op::ReturnValue) ++ret;
     if (ret >= count || function_.instrs[ret].line != function_.instrs[end].line) return false;
-
     any = true;
   }
   return any;

@@ -389,6 +389,8 @@ class FunctionDecompiler {
   void mark_handler_code_visited(int handler, int from, int keep = -1);
   bool unbinds_name_at(int index, const std::string& name) const;
   int skip_name_unbinding(int index, const std::string& name);
+  // The index past the unbinding of `name` at `index`, or `index` (no marks).
+  int after_name_unbinding(int index, const std::string& name) const;
   // Whether the code at `index` only unwinds (POP_EXCEPT, POP_BLOCK, name
   // unbinding) and returns a value it loads without a call.
   bool unwinds_to_return(int index) const;

@@ -159,7 +159,7 @@ int FunctionDecompiler::dead_clause_exit(int after_jump, const std::string& name
   if (!name.empty() && instrs[i].op == Op::PopBlock && i + 1 < count) ++i;
   if (instrs[i].op != Op::PopExcept) return -1;
   ++i;
-  if (unbinds_name_at(i, name)) i += 3;
+  i = after_name_unbinding(i, name);
   if (i >= count || instrs[i].op != Op::Jump) return -1;
   return instrs[i].target;
 }

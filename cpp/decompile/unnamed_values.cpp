@@ -36,48 +36,26 @@ const ast::Name* unnamed_value_in(ast::ExprPtr& expr) {
 
 const ast::Name* unnamed_value_in(ast::Body& body);
 
-// (The walk over the slots needs them writable, as for_each_own_expr gives them.)
-template <class T>
-T* statement_as(ast::Stmt& stmt) {
-  return const_cast<T*>(ast::as<T>(&stmt));
-}
-
 const ast::Name* unnamed_value_in(ast::Stmt& stmt) {
   const ast::Name* found = nullptr;
-  ast::for_each_own_expr(stmt, [&](ast::ExprPtr& expr) {
+  auto look_in = [&](ast::ExprPtr& expr) {
     if (!found) found = unnamed_value_in(expr);
-  });
-  if (found) return found;
-  // Nested bodies of this function (a def's or class's body is another
-  // code object, checked when it is decompiled).
-  auto first_in = [&](std::initializer_list<ast::Body*> bodies) -> const ast::Name* {
-    for (ast::Body* b : bodies)
-      if (const ast::Name* n = unnamed_value_in(*b)) return n;
-    return nullptr;
   };
-  if (auto* s = statement_as<ast::If>(stmt)) return first_in({&s->body, &s->orelse});
-  if (auto* s = statement_as<ast::While>(stmt)) return first_in({&s->body, &s->orelse});
-  if (auto* s = statement_as<ast::For>(stmt)) return first_in({&s->body, &s->orelse});
-  if (auto* s = statement_as<ast::AsyncFor>(stmt)) return first_in({&s->body, &s->orelse});
-  if (auto* s = statement_as<ast::With>(stmt)) return first_in({&s->body});
-  if (auto* s = statement_as<ast::AsyncWith>(stmt)) return first_in({&s->body});
-  auto in_try = [&](auto* s) -> const ast::Name* {
-    if (const ast::Name* n = first_in({&s->body, &s->orelse, &s->finalbody})) return n;
-    for (ast::ExceptHandler& handler : s->handlers) {
-      if (const ast::Name* n = unnamed_value_in(handler.type)) return n;
-      if (const ast::Name* n = unnamed_value_in(handler.body)) return n;
-    }
-    return nullptr;
-  };
-  if (auto* s = statement_as<ast::Try>(stmt)) return in_try(s);
-  if (auto* s = statement_as<ast::TryStar>(stmt)) return in_try(s);
-  if (auto* s = statement_as<ast::Match>(stmt)) {
-    for (ast::MatchCase& c : s->cases) {
-      if (const ast::Name* n = unnamed_value_in(c.guard)) return n;
-      if (const ast::Name* n = unnamed_value_in(c.body)) return n;
-    }
+  ast::for_each_own_expr(stmt, look_in);
+  // (What the statement's parts evaluate beside its own slots: a clause's
+  // exception type, a case's guard.)
+  if (stmt.kind == ast::StmtKind::Try || stmt.kind == ast::StmtKind::TryStar) {
+    auto& handlers = stmt.kind == ast::StmtKind::Try ? static_cast<ast::Try&>(stmt).handlers
+                                                     : static_cast<ast::TryStar&>(stmt).handlers;
+    for (ast::ExceptHandler& handler : handlers) look_in(handler.type);
+  } else if (stmt.kind == ast::StmtKind::Match) {
+    for (ast::MatchCase& c : static_cast<ast::Match&>(stmt).cases) look_in(c.guard);
   }
-  return nullptr;
+  // (Nested bodies of this function: a def's or class's body is another
+  // code object, checked when it is decompiled.)
+  for (ast::Body* body : ast::child_bodies(stmt))
+    if (!found) found = unnamed_value_in(*body);
+  return found;
 }
 
 const ast::Name* unnamed_value_in(ast::Body& body) {
