@@ -767,17 +767,7 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   else if (kind_ != CodeKind::Lambda && !final_return_unreachable)
     strip_implicit_returns(body, code_.version.minor >= 10, written_returns_);
   if (kind_ == CodeKind::Class) {
-    // Bookkeeping the compiler adds to every class body.
-    auto drop = [&](const char* name) {
-      body.erase(std::remove_if(body.begin(), body.end(), [&](const ast::StmtPtr& s) { return assigns_name(s, name); }),
-                 body.end());
-    };
-    drop("__module__");
-    drop("__qualname__");
-    drop("__firstlineno__");
-    drop("__static_attributes__");
-    drop("__classcell__");
-    drop_generic_class_bookkeeping(body);
+    drop_class_bookkeeping(body);
     // `return __class__`, or with the cell stored on the way (3.12+ read
     // COPY; STORE __classcell__ as `(__classcell__ := __class__)`).
     if (!body.empty()) {

@@ -456,6 +456,8 @@ class FunctionDecompiler {
   Value type_alias_value(int index, const std::string& name, std::vector<ast::TypeParam> params,
                          const Value& value_function);
   void store_type_alias(int index, const Value& value, const ast::ExprPtr& target, ast::Body& out);
+  // Drops what the compiler adds to every class body (class_bookkeeping.cpp).
+  void drop_class_bookkeeping(ast::Body& body) const;
   // Drops what the compiler adds to the body of a generic class (or of one
   // holding generic methods): __type_params__, __classdict__, __classdictcell__.
   static void drop_generic_class_bookkeeping(ast::Body& body);
