@@ -26,7 +26,9 @@ bool is_module_name(const ast::ExprPtr& value) {
   return name && name->id == "__name__";
 }
 
-bool is_constant(const ast::ExprPtr& value) { return ast::as<ast::Constant>(value) != nullptr; }
+bool is_constant(const ast::ExprPtr& value) {
+  return ast::as<ast::Constant>(value) != nullptr;
+}
 
 bool is_class_cell(const ast::ExprPtr& value) {
   auto* name = ast::as<ast::Name>(value);
