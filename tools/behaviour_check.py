@@ -1,12 +1,13 @@
 """Behaviour check: run the standard library's own tests against decompiled modules.
 
-    python3 tools/behaviour_check.py [--versions 3.8,3.13] [--modules textwrap,shlex] [--report docs/behaviour.md]
+    python3 tools/behaviour_check.py [--versions 3.8,3.13] [--modules textwrap,json] [--report docs/behaviour.md]
 
-For each interpreter and each single-file pure-Python module with a
-`test.test_<module>` suite: compile the module there, decompile its marshal
-data with this checkout's depyf (functions it cannot decompile keep their
-bytecode, as `depyf decompile` does), put the source first on that
-interpreter's path and run the module's tests. Where tests fail, the same
+For each interpreter and each pure-Python module with a `test.test_<module>`
+suite (single files, and packages: every file of the package except its
+tests): compile the module there, decompile its marshal data with this
+checkout's depyf (functions it cannot decompile keep their bytecode, as
+`depyf decompile` does), put the source first on that interpreter's path and
+run the module's tests. Where tests fail, the same
 tests run against a copy of the original source put on the path the same
 way (some tests look for files next to the module): only failures that
 copy does not have count. The round trip (tools/roundtrip.py) says whether
@@ -27,7 +28,7 @@ from typing import Dict, List, Optional
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, TOOLS)
-from pythons import all_pythons, depyf_import_dir, stdlib_root  # noqa: E402
+from pythons import TEST_DIR_NAMES, all_pythons, depyf_import_dir, stdlib_root  # noqa: E402
 
 from depyf.decompiler import functions_kept_as_bytecode  # noqa: E402
 
@@ -41,23 +42,48 @@ DEFAULT_MODULES = [
     "codeop", "hmac", "mimetypes", "pyclbr", "runpy", "tabnanny", "uuid", "weakref", "typing", "inspect",
 ]
 
+# Packages, with the test suites that exercise them where they are not just
+# `test.test_<package>`. Suites a version lacks are left out; a package with
+# none on a version is skipped there.
+DEFAULT_PACKAGES: Dict[str, List[str]] = {
+    "json": ["test.test_json"],
+    "email": ["test.test_email"],
+    "collections": ["test.test_collections"],
+    "html": ["test.test_html", "test.test_htmlparser"],
+    "urllib": ["test.test_urlparse", "test.test_urllib", "test.test_urllib2", "test.test_robotparser"],
+    "http": ["test.test_http_cookies", "test.test_http_cookiejar", "test.test_httplib"],
+    "xml": ["test.test_minidom", "test.test_pulldom", "test.test_sax", "test.test_xml_etree", "test.test_xml_dom_minicompat"],
+    "wsgiref": ["test.test_wsgiref"],
+    "tomllib": ["test.test_tomllib"],
+    "zoneinfo": ["test.test_zoneinfo"],
+    "dbm": ["test.test_dbm", "test.test_dbm_dumb"],
+    "lib2to3": ["test.test_lib2to3"],
+    "distutils": ["test.test_distutils"],
+    "logging": ["test.test_logging"],
+    "sqlite3": ["test.test_sqlite", "test.test_sqlite3"],
+    "unittest": ["test.test_unittest"],
+    "xmlrpc": ["test.test_xmlrpc"],
+    "importlib": ["test.test_importlib"],
+}
+
 # Runs under the reference interpreter: the module's tests, as JSON counts.
 RUN_TESTS = r"""
 import importlib, json, sys, unittest, warnings
-name, expect_dir = sys.argv[1], sys.argv[2]
+name, expect_dir, test_names = sys.argv[1], sys.argv[2], sys.argv[3].split(",")
 warnings.simplefilter("ignore")
 module = importlib.import_module(name)
 where = getattr(module, "__file__", "") or ""
 if expect_dir and not where.startswith(expect_dir):
-    print(json.dumps({"skipped": "the interpreter loads %s from %s" % (name, where or "a frozen module")}))
+    print("BEHAVIOUR_RESULT", json.dumps({"skipped": "the interpreter loads %s from %s" % (name, where or "a frozen module")}))
     raise SystemExit(0)
-suite = unittest.defaultTestLoader.loadTestsFromName("test.test_" + name)
+suite = unittest.defaultTestLoader.loadTestsFromNames(test_names)
 with open(__import__("os").devnull, "w") as sink:
     result = unittest.TextTestRunner(stream=sink, verbosity=0).run(suite)
 import re
 # Test names may hold object addresses, which differ from run to run.
 failed = sorted(re.sub(r"0x[0-9a-f]+", "0x?", str(test)) for test, _ in result.failures + result.errors)
-print(json.dumps({"run": result.testsRun, "failed": failed}))
+# (Tests may print to stdout too: the result line is marked.)
+print("BEHAVIOUR_RESULT", json.dumps({"run": result.testsRun, "failed": failed}))
 """
 
 
@@ -82,37 +108,82 @@ def decompiled_source(python: str, path: str, minor: int) -> str:
     return proc.stdout.decode("utf-8")
 
 
-def run_tests(python: str, name: str, path_dir: Optional[str], timeout: float) -> dict:
+def module_files(python: str, name: str) -> Optional[Dict[str, str]]:
+    """The module's source files, relative path -> absolute path (a package's tests left out)."""
+    root = stdlib_directory(python)
+    single = os.path.join(root, name + ".py")
+    if os.path.exists(single):
+        return {name + ".py": single}
+    package = os.path.join(root, name)
+    if not os.path.exists(os.path.join(package, "__init__.py")):
+        return None
+    files: Dict[str, str] = {}
+    for directory, subdirectories, names in os.walk(package):
+        subdirectories[:] = sorted(d for d in subdirectories if d not in TEST_DIR_NAMES and d != "__pycache__")
+        for file_name in sorted(names):
+            if file_name.endswith(".py"):
+                path = os.path.join(directory, file_name)
+                files[os.path.relpath(path, root)] = path
+    return files
+
+
+def test_suites(python: str, name: str) -> List[str]:
+    """The test modules of `name` that this interpreter's stdlib has."""
+    wanted = DEFAULT_PACKAGES.get(name, ["test.test_" + name])
+    test_dir = os.path.join(stdlib_directory(python), "test")
+    return [t for t in wanted if os.path.exists(os.path.join(test_dir, t.split(".")[1] + ".py"))
+            or os.path.isdir(os.path.join(test_dir, t.split(".")[1]))]
+
+
+def write_tree(out: str, files: Dict[str, str], sources: Optional[Dict[str, str]]) -> None:
+    """The module's files under `out`: decompiled sources, or copies of the originals when None."""
+    for relative, path in files.items():
+        target = os.path.join(out, relative)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if sources is None:
+            with open(path, "rb") as original_file, open(target, "wb") as copy:
+                copy.write(original_file.read())
+        else:
+            with open(target, "w", encoding="utf-8") as handle:
+                handle.write(sources[relative])
+
+
+def run_tests(python: str, name: str, suites: List[str], path_dir: Optional[str], timeout: float) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     if path_dir:
         env["PYTHONPATH"] = path_dir
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     with tempfile.TemporaryDirectory() as cwd:
         try:
-            proc = subprocess.run([python, "-c", RUN_TESTS, name, path_dir or ""], stdout=subprocess.PIPE,
+            proc = subprocess.run([python, "-c", RUN_TESTS, name, path_dir or "", ",".join(suites)], stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, env=env, cwd=cwd, timeout=timeout)
         except subprocess.TimeoutExpired:
             return {"error": "tests took over %d s" % timeout}
-    lines = proc.stdout.decode("utf-8", "replace").strip().splitlines()
+    marker = "BEHAVIOUR_RESULT "
+    lines = [line for line in proc.stdout.decode("utf-8", "replace").splitlines() if line.startswith(marker)]
     if proc.returncode != 0 or not lines:
         return {"error": "test run failed: " + proc.stderr.decode("utf-8", "replace").strip()[-600:]}
-    return json.loads(lines[-1])
+    return json.loads(lines[-1][len(marker):])
 
 
 def check_module(python: str, minor: int, name: str, timeout: float = 300.0) -> dict:
-    """One module on one interpreter: {"status": ok/behaviour/error/skipped, ...}."""
-    path = os.path.join(stdlib_directory(python), name + ".py")
-    if not os.path.exists(path):
-        return {"status": "skipped", "detail": "no single-file module %s" % name}
-    try:
-        source = decompiled_source(python, path, minor)
-    except (RuntimeError, subprocess.CalledProcessError) as error:
-        return {"status": "error", "detail": "decompile: %s" % error}
-    kept = len(functions_kept_as_bytecode(source))
+    """One module or package on one interpreter: {"status": ok/behaviour/error/skipped, ...}."""
+    files = module_files(python, name)
+    if files is None:
+        return {"status": "skipped", "detail": "no module or package %s" % name}
+    suites = test_suites(python, name)
+    if not suites:
+        return {"status": "skipped", "detail": "no test suite for %s" % name}
+    sources: Dict[str, str] = {}
+    for relative, path in files.items():
+        try:
+            sources[relative] = decompiled_source(python, path, minor)
+        except (RuntimeError, subprocess.CalledProcessError) as error:
+            return {"status": "error", "detail": "decompile %s: %s" % (relative, error)}
+    kept = sum(len(functions_kept_as_bytecode(source)) for source in sources.values())
     with tempfile.TemporaryDirectory() as out:
-        with open(os.path.join(out, name + ".py"), "w", encoding="utf-8") as handle:
-            handle.write(source)
-        result = run_tests(python, name, out, timeout)
+        write_tree(out, files, sources)
+        result = run_tests(python, name, suites, out, timeout)
     if "skipped" in result:
         return {"status": "skipped", "detail": result["skipped"]}
     if "error" in result:
@@ -122,25 +193,24 @@ def check_module(python: str, minor: int, name: str, timeout: float = 300.0) -> 
         # The control: the original source, from a directory of its own
         # too (some tests look for files next to the module).
         with tempfile.TemporaryDirectory() as out:
-            with open(path, "rb") as original_file, open(os.path.join(out, name + ".py"), "wb") as copy:
-                copy.write(original_file.read())
-            original = run_tests(python, name, out, timeout)
+            write_tree(out, files, None)
+            original = run_tests(python, name, suites, out, timeout)
         failed -= set(original.get("failed", []))
     status = "behaviour" if failed else "ok"
-    return {"status": status, "run": result["run"], "failed": sorted(failed), "kept": kept}
+    return {"status": status, "run": result["run"], "failed": sorted(failed), "kept": kept, "files": len(files)}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--versions", help="comma-separated, e.g. 3.8,3.13 (default: every interpreter found)")
-    parser.add_argument("--modules", help="comma-separated module names (default: a built-in list)")
+    parser.add_argument("--modules", help="comma-separated module or package names (default: the built-in lists)")
     parser.add_argument("--report", help="write a Markdown table here")
     args = parser.parse_args()
     pythons: Dict[int, str] = all_pythons(required=True)
     if args.versions:
         wanted = {int(v.split(".")[1]) for v in args.versions.split(",")}
         pythons = {m: p for m, p in pythons.items() if m in wanted}
-    modules = args.modules.split(",") if args.modules else DEFAULT_MODULES
+    modules = args.modules.split(",") if args.modules else DEFAULT_MODULES + list(DEFAULT_PACKAGES)
     rows: List[str] = ["| version | modules checked | same behaviour | tests run | behaviour differs | errors | functions kept as bytecode |",
                        "|---|---|---|---|---|---|---|"]
     problems: List[str] = []

@@ -1,6 +1,6 @@
 """A slice of tools/behaviour_check.py: stdlib modules, decompiled, pass their own tests.
 
-On every interpreter, a few pure-Python modules are compiled there,
+On every interpreter, a few pure-Python modules (and the json package) are compiled there,
 decompiled by this checkout and put first on that interpreter's path; their
 `test.test_<module>` suites must pass as they do against the original. The
 whole list runs with `python3 tools/behaviour_check.py` (docs/behaviour.md).
@@ -25,7 +25,8 @@ import behaviour_check
 import depyf
 from depyf import _core
 
-SLICE = ["textwrap", "shlex", "colorsys", "fnmatch", "heapq"]
+# Single-file modules and one package (every file of it decompiled).
+SLICE = ["textwrap", "shlex", "colorsys", "fnmatch", "heapq", "json"]
 
 
 @pytest.mark.parametrize("minor", VERSION_PARAMS)
