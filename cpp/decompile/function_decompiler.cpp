@@ -475,13 +475,19 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           // (And the exit calls of with statements left, innermost first.)
           int past = calls_unbinding ? after : past_finally_copies(after, region);
           for (int n; region.with_handler >= 0 && (n = with_exit_call_length(past)) > 0;) past += n;
+          // (And enclosing except clauses left, innermost first.)
+          if (const int outer = past_enclosing_clause_exits(past); outer != past)
+            past = past_finally_copies(outer, region);
           if (past != after) {
             const int exit = loop_exit_jump(past, region);
-            if (exit >= 0 && function_.instrs[exit].op == Op::Jump) {
+            if (exit >= 0) {
               if (region.clause_ends) region.clause_ends->push_back(-1 - i);
               if (code_.version.minor >= 11) pop(stack, i);
               for (int k = after; k <= exit; ++k) visited_[k] = 1;
-              const bool is_break = function_.instrs[exit].target == region.loop->follow;
+              // (Not a jump: a for loop's break running its own copy of the
+              // short code after the loop, 3.10+.)
+              const bool is_break =
+                  function_.instrs[exit].op != Op::Jump || function_.instrs[exit].target == region.loop->follow;
               emit(out, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), exit);
               return false;
             }

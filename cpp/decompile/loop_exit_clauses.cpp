@@ -41,6 +41,29 @@ int FunctionDecompiler::loop_exit_jump(int at, const Region& region) const {
   return -1;
 }
 
+// A break/continue in an except clause nested in another except clause
+// leaves the enclosing clause too: after the inner clause's POP_EXCEPT come
+// the enclosing clause's ending, [POP_BLOCK (≤3.10, its name's cleanup
+// block)] POP_EXCEPT [`name = None; del name`], then the jump. The index
+// past those endings (`at` when there are none). Without it the inner
+// clause read as falling off its end, and the jump was written after the
+// inner try, where the inner try body's normal path ran it too (pdb.main
+// 3.9-3.13: an endless loop).
+int FunctionDecompiler::past_enclosing_clause_exits(int at) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  for (;;) {
+    int k = at;
+    while (k < count && instrs[k].op == Op::PopBlock) ++k;
+    if (k >= count || instrs[k].op != Op::PopExcept) return at;
+    ++k;
+    if (k + 2 < count && instrs[k].op == Op::LoadConst && is_name_store(instrs[k + 1].op) &&
+        is_name_delete(instrs[k + 2].op) && instrs[k + 1].name == instrs[k + 2].name)
+      k += 3;
+    at = k;
+  }
+}
+
 // 3.12+ `break` out of a while loop whose follow is short code ending the
 // function: the break runs its own copy of that code (for `return None`,
 // which has no line of its own, on the break's line) instead of jumping.
