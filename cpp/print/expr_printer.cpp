@@ -383,8 +383,7 @@ void ExprPrinter::slice(std::string& out, const ast::Slice& s) {
 
 // The clauses after the element, each on a new line where the original's
 // was (line_breaks.hpp); the caller has printed `element`.
-void ExprPrinter::comprehensions(std::string& out, const Expr& element,
-                                 const std::vector<Comprehension>& generators) {
+void ExprPrinter::comprehensions(std::string& out, const Expr& element, const std::vector<Comprehension>& generators) {
   breaks_.note_piece(first_line(element));
   for (const auto& g : generators) {
     // A clause's line is its target's: the loop stores it first (the first

@@ -4,11 +4,14 @@
 // and/or that breaks outside any gets parentheses of its own.
 #include <gtest/gtest.h>
 
+// clang-format off: ast_printer_checks.hpp opens the anonymous namespace
+// that this file closes at its end, so it must come after the other headers.
 #include "ast/ast.hpp"
 #include "print/line_breaks.hpp"
 #include "print/printer.hpp"
 
 #include "ast_printer_checks.hpp"
+// clang-format on
 
 // A name loaded on source line `line`.
 ExprPtr at(const std::string& id, int line) {
@@ -49,8 +52,7 @@ TEST(AstPrinterLineBreaks, BoolOpOutsideBracketsGetsParentheses) {
 TEST(AstPrinterLineBreaks, BoolOpInsideBracketsNeedsNoParentheses) {
   check_stmt(mk::expr_stmt(mk::call(n("f"), {or_({at("a", 1), at("b", 2)})})), "f(a or\n        b)");
   // Parentheses it needs anyway are the brackets.
-  check_stmt(mk::expr_stmt(mk::unaryop(UnaryOperator::Not, or_({at("a", 1), at("b", 2)}))),
-             "not (a or\n        b)");
+  check_stmt(mk::expr_stmt(mk::unaryop(UnaryOperator::Not, or_({at("a", 1), at("b", 2)}))), "not (a or\n        b)");
 }
 
 TEST(AstPrinterLineBreaks, ComprehensionClauses) {
