@@ -616,8 +616,16 @@ void FunctionDecompiler::import_star(int index, Stack& stack, ast::Body& out) {
 void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
   const ir::Instr& instr = function_.instrs[index];
   visited_[index] = 1;
-  auto push = [&](ast::ExprPtr expr) { stack.push_back(Value::of(std::move(expr))); };
-  auto name_target = [&](ast::ExprContext ctx) { return make::name(instr.name, ctx); };
+  // The nodes an instruction makes carry its line: the printer puts
+  // and/or operands and comprehension clauses that began on a later line
+  // on a new line (print/line_breaks.hpp), which 3.10/3.11 jump threading
+  // depends on.
+  auto with_line = [&](ast::ExprPtr expr) {
+    if (expr && expr->lineno == 0) expr->lineno = instr.line;
+    return expr;
+  };
+  auto push = [&](ast::ExprPtr expr) { stack.push_back(Value::of(with_line(std::move(expr)))); };
+  auto name_target = [&](ast::ExprContext ctx) { return with_line(make::name(instr.name, ctx)); };
   switch (instr.op) {
     case Op::PopTop:
       discard(index, stack, out);

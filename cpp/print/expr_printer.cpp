@@ -75,6 +75,7 @@ void ExprPrinter::expr(std::string& out, const Expr& e, Prec required) {
     return;
   }
   if (precedence(e) < required) {
+    const auto bracketed = breaks_.bracketed();
     out += '(';
     if (e.kind == ExprKind::Tuple) {
       // Inside its own parentheses a tuple may hold a bare walrus.
@@ -83,6 +84,8 @@ void ExprPrinter::expr(std::string& out, const Expr& e, Prec required) {
       expr_unparenthesised(out, e);
     }
     out += ')';
+  } else if (e.kind == ExprKind::BoolOp && !breaks_.inside_brackets()) {
+    bool_op_outside_brackets(out, static_cast<const BoolOp&>(e));
   } else {
     expr_unparenthesised(out, e);
   }
@@ -101,16 +104,7 @@ void ExprPrinter::element(std::string& out, const Expr& e) {
 void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
   const bool py39 = options_.target >= PythonVersion{3, 9};
   switch (e.kind) {
-    case ExprKind::BoolOp: {
-      const auto& n = static_cast<const BoolOp&>(e);
-      // Operands bind tighter than the operator; a nested BoolOp of the same
-      // operator needs parentheses, or it would flatten into this one.
-      const Prec operand = next(precedence(e));
-      const std::string separator = " " + std::string(symbol(n.op)) + " ";
-      join(
-          out, n.values, [&](const ExprPtr& v) { expr(out, *v, operand); }, separator.c_str());
-      return;
-    }
+    case ExprKind::BoolOp: bool_op(out, static_cast<const BoolOp&>(e)); return;
     case ExprKind::NamedExpr: {
       const auto& n = static_cast<const NamedExpr&>(e);
       expr(out, *n.target, Prec::Atom);
@@ -160,6 +154,7 @@ void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
     }
     case ExprKind::Dict: {
       const auto& n = static_cast<const Dict&>(e);
+      const auto bracketed = breaks_.bracketed();
       out += '{';
       for (std::size_t i = 0; i < n.values.size(); ++i) {
         if (i > 0) out += ", ";
@@ -182,6 +177,7 @@ void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
         out += "{*()}";  // `{}` would be a dict; this builds an empty set
         return;
       }
+      const auto bracketed = breaks_.bracketed();
       out += '{';
       join(out, n.elts, [&](const ExprPtr& v) { py39 ? element(out, *v) : expr(out, *v, Prec::Test); });
       out += '}';
@@ -189,35 +185,39 @@ void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
     }
     case ExprKind::ListComp: {
       const auto& n = static_cast<const ListComp&>(e);
+      const auto bracketed = breaks_.bracketed();
       out += '[';
       element(out, *n.elt);
-      comprehensions(out, n.generators);
+      comprehensions(out, *n.elt, n.generators);
       out += ']';
       return;
     }
     case ExprKind::SetComp: {
       const auto& n = static_cast<const SetComp&>(e);
+      const auto bracketed = breaks_.bracketed();
       out += '{';
       py39 ? element(out, *n.elt) : expr(out, *n.elt, Prec::Test);
-      comprehensions(out, n.generators);
+      comprehensions(out, *n.elt, n.generators);
       out += '}';
       return;
     }
     case ExprKind::DictComp: {
       const auto& n = static_cast<const DictComp&>(e);
+      const auto bracketed = breaks_.bracketed();
       out += '{';
       expr(out, *n.key, Prec::Test);
       out += ": ";
       expr(out, *n.value, Prec::Test);
-      comprehensions(out, n.generators);
+      comprehensions(out, *n.key, n.generators);
       out += '}';
       return;
     }
     case ExprKind::GeneratorExp: {
       const auto& n = static_cast<const GeneratorExp&>(e);
+      const auto bracketed = breaks_.bracketed();
       out += '(';
       element(out, *n.elt);
-      comprehensions(out, n.generators);
+      comprehensions(out, *n.elt, n.generators);
       out += ')';
       return;
     }
@@ -254,6 +254,7 @@ void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
     case ExprKind::Call: {
       const auto& n = static_cast<const Call&>(e);
       expr(out, *n.func, Prec::Atom);
+      const auto bracketed = breaks_.bracketed();
       out += '(';
       call_arguments(out, n.args, n.keywords);
       out += ')';
@@ -294,6 +295,7 @@ void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
     case ExprKind::Subscript: {
       const auto& n = static_cast<const Subscript&>(e);
       expr(out, *n.value, Prec::Atom);
+      const auto bracketed = breaks_.bracketed();
       out += '[';
       subscript_slice(out, *n.slice);
       out += ']';
@@ -304,11 +306,13 @@ void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
       expr(out, *static_cast<const Starred&>(e).value, Prec::BitOr);
       return;
     case ExprKind::Name: out += source_name(static_cast<const Name&>(e).id); return;
-    case ExprKind::List:
+    case ExprKind::List: {
+      const auto bracketed = breaks_.bracketed();
       out += '[';
       join(out, static_cast<const List&>(e).elts, [&](const ExprPtr& v) { element(out, *v); });
       out += ']';
       return;
+    }
     case ExprKind::Tuple: {
       const auto& n = static_cast<const Tuple&>(e);
       if (n.elts.empty()) {
@@ -377,16 +381,57 @@ void ExprPrinter::slice(std::string& out, const ast::Slice& s) {
   }
 }
 
-void ExprPrinter::comprehensions(std::string& out, const std::vector<Comprehension>& generators) {
+// The clauses after the element, each on a new line where the original's
+// was (line_breaks.hpp); the caller has printed `element`.
+void ExprPrinter::comprehensions(std::string& out, const Expr& element, const std::vector<Comprehension>& generators) {
+  breaks_.note_piece(first_line(element));
   for (const auto& g : generators) {
-    out += g.is_async ? " async for " : " for ";
+    // A clause's line is its target's: the loop stores it first (the first
+    // iterable is evaluated outside, by the enclosing code).
+    const int line = first_line(*g.target);
+    if (!breaks_.before_piece(out, line > 0 ? line : first_line(*g.iter))) out += ' ';
+    out += g.is_async ? "async for " : "for ";
     expr(out, *g.target, Prec::Tuple);
     out += " in ";
     expr(out, *g.iter, Prec::Or);
     for (const auto& condition : g.ifs) {
-      out += " if ";
+      if (!breaks_.before_piece(out, first_line(*condition))) out += ' ';
+      out += "if ";
       expr(out, *condition, Prec::Or);
     }
+  }
+}
+
+void ExprPrinter::bool_op(std::string& out, const BoolOp& e) {
+  // Operands bind tighter than the operator; a nested BoolOp of the same
+  // operator needs parentheses, or it would flatten into this one.
+  const Prec operand = next(precedence(e));
+  for (std::size_t i = 0; i < e.values.size(); ++i) {
+    const Expr& value = *e.values[i];
+    if (i == 0) {
+      breaks_.note_piece(first_line(value));
+    } else {
+      out += ' ';
+      out += symbol(e.op);
+      if (!breaks_.before_piece(out, first_line(value))) out += ' ';
+    }
+    expr(out, value, operand);
+  }
+}
+
+void ExprPrinter::bool_op_outside_brackets(std::string& out, const BoolOp& e) {
+  std::string text;
+  const int before = breaks_.breaks();
+  {
+    const auto bracketed = breaks_.bracketed();
+    bool_op(text, e);
+  }
+  if (breaks_.breaks() == before) {
+    out += text;
+  } else {
+    out += '(';
+    out += text;
+    out += ')';
   }
 }
 
@@ -401,7 +446,7 @@ void ExprPrinter::call_arguments(std::string& out, const std::vector<ExprPtr>& a
     } else {
       expr(out, *g.elt, Prec::Test);
     }
-    comprehensions(out, g.generators);
+    comprehensions(out, *g.elt, g.generators);
     return;
   }
   bool first = true;

@@ -9,6 +9,7 @@
 #include "ast/nodes_expr.hpp"
 #include "ast/nodes_pattern.hpp"
 #include "ast/nodes_stmt.hpp"
+#include "print/line_breaks.hpp"
 #include "print/precedence.hpp"
 #include "print/print_options.hpp"
 #include "print/string_literal.hpp"
@@ -48,6 +49,10 @@ class ExprPrinter {
   std::string source_name(const std::string& name) const;
   std::string& private_prefix() { return private_prefix_; }
 
+  // Where expressions break lines (line_breaks.hpp); the statement printer
+  // starts each logical line.
+  LineBreaks& line_breaks() { return breaks_; }
+
  private:
   // The rules that nested literals must follow: inside an f-string
   // replacement field before 3.12 no backslash may appear and the enclosing
@@ -67,7 +72,10 @@ class ExprPrinter {
   void string_literal(std::string& out, const std::string& repr);
   void tuple_items(std::string& out, const std::vector<ast::ExprPtr>& elts, bool slices_allowed);
   void subscript_slice(std::string& out, const ast::Expr& slice);
-  void comprehensions(std::string& out, const std::vector<ast::Comprehension>& generators);
+  void comprehensions(std::string& out, const ast::Expr& element, const std::vector<ast::Comprehension>& generators);
+  void bool_op(std::string& out, const ast::BoolOp& e);
+  // An and/or outside any brackets: parenthesised when it breaks a line.
+  void bool_op_outside_brackets(std::string& out, const ast::BoolOp& e);
   void slice(std::string& out, const ast::Slice& s);
 
   // f-strings (fstring_printer.cpp)
@@ -82,6 +90,7 @@ class ExprPrinter {
 
   const PrintOptions& options_;
   std::string private_prefix_;
+  LineBreaks breaks_;
   StringContext strings_;
   bool failed_ = false;  // a nested literal could not meet strings_
   // Whether an f-string nested in a field may use the format() fallback;

@@ -67,6 +67,9 @@ std::optional<std::string> constant_text(const Expr& e) {
 }  // namespace
 
 void ExprPrinter::joined_str(std::string& out, const JoinedStr& js, Prec required) {
+  // No line breaks in replacement fields: before 3.12 a field of a
+  // single-quoted f-string cannot hold one.
+  const auto no_breaks = breaks_.suppressed();
   const std::vector<Quote> quotes = candidate_quotes(js);
   auto try_quotes = [&](bool strict) {
     std::string attempt;

@@ -52,6 +52,13 @@ class StmtPrinter {
     out_ += text;
     out_ += '\n';
   }
+  // A statement or clause header at `depth` starts: lines that its
+  // expressions break (line_breaks.hpp) continue two levels deeper.
+  void logical_line(int depth) {
+    std::string indent;
+    for (int i = 0; i < depth + 2; ++i) indent += options_.indent;
+    ex_.line_breaks().start(std::move(indent));
+  }
   std::string expr(const Expr& e, Prec required) { return ex_.to_string(e, required); }
   std::string element(const Expr& e) {
     std::string text;
@@ -117,6 +124,7 @@ class StmtPrinter {
   void try_statement(const T& t, int depth, bool star) {
     block(depth, "try", t.body);
     for (const auto& handler : t.handlers) {
+      logical_line(depth);
       std::string header = star ? "except*" : "except";
       if (handler.type) header += " " + expr(*handler.type, Prec::Test);
       if (handler.name) header += " as " + ex_.source_name(*handler.name);
@@ -126,6 +134,7 @@ class StmtPrinter {
     if (!t.finalbody.empty()) block(depth, "finally", t.finalbody);
   }
   void if_chain(const If& s, int depth, const char* keyword) {
+    logical_line(depth);
     block(depth, std::string(keyword) + " " + element(*s.test), s.body);
     if (s.orelse.size() == 1 && s.orelse[0]->kind == StmtKind::If) {
       if_chain(static_cast<const If&>(*s.orelse[0]), depth, "elif");
@@ -154,6 +163,7 @@ class StmtPrinter {
 };
 
 void StmtPrinter::stmt(const Stmt& s, int depth) {
+  logical_line(depth);
   switch (s.kind) {
     case StmtKind::FunctionDef: function(static_cast<const FunctionDef&>(s), depth, false); return;
     case StmtKind::AsyncFunctionDef: function(static_cast<const AsyncFunctionDef&>(s), depth, true); return;
@@ -235,6 +245,7 @@ void StmtPrinter::stmt(const Stmt& s, int depth) {
           n.subject->kind == ExprKind::Tuple ? expr(*n.subject, Prec::Tuple) : element(*n.subject);
       line(depth, "match " + subject + ":");
       for (const auto& c : n.cases) {
+        logical_line(depth + 1);
         std::string header = "case ";
         ex_.pattern(header, *c.pattern, PatternPrec::As);
         if (c.guard) header += " if " + element(*c.guard);
