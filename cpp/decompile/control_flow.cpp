@@ -1562,6 +1562,12 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     // A `break` that lands on the enclosing loop's header: the inner loop
     // (with its else) ends the outer body, so the compiler jumps straight back.
     const bool to_outer_header = region.loop && exits.size() == 1 && region.loop->continues_at(exits[0]);
+    // (A with statement whose body ends in a break of such a loop jumps,
+    // when `__exit__` suppresses, to the break's POP_TOP: one exit.)
+    if (exits.size() == 1 && for_loop && natural_exit >= 0 && exits[0] < natural_exit)
+      if (const int copied = copied_break_target(*loop, natural_exit);
+          copied >= 0 && block_at(copied) == block_at(exits[0]))
+        return copied;
     if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit || to_outer_header)) return exits[0];
     if (exits.empty() && for_loop && natural_exit >= 0)
       if (const int copied = copied_break_target(*loop, natural_exit); copied >= 0) return copied;

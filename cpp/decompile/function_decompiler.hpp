@@ -371,6 +371,8 @@ class FunctionDecompiler {
   bool natural_clause_end(int exit, const std::string& name) const;
   int break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const;
   int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
+  int break_copy_without_original(const cfg::Block& b, int exit_block) const;
+  bool break_after_protected_with(int at, const Region& region);
   bool constant_added_after_else(int constant, int else_block) const;
   std::vector<int> first_constant_loads() const;
   // 3.8 tuples built by BUILD_TUPLE_UNPACK outside a call's own argument

@@ -106,6 +106,7 @@ int FunctionDecompiler::copied_break_target(const cfg::Loop& loop, int natural_e
   if (code_.version.minor < 10 || natural_exit < 0 || natural_exit >= count) return -1;
   const int exit_block = block_at(natural_exit);
   int target = -1;
+  int own_copy = -1;  // the first break's copy, where no other code is the original
   for (const cfg::Block& b : graph_.blocks) {
     if (!b.reachable || loop.contains[b.id] || !graph_.dominates(loop.header, b.id) ||
         graph_.dominates(exit_block, b.id) || instrs[b.last].op != Op::ReturnValue)
@@ -127,11 +128,47 @@ int FunctionDecompiler::copied_break_target(const cfg::Loop& loop, int natural_e
             !loop.contains[block_at(k)] && exit_copy_length(pop_top + 1, k) == length)
           found = k;
     }
-    if (found < 0) continue;
+    if (found < 0) {
+      if (const int copy = break_copy_without_original(b, exit_block); copy >= 0) {
+        if (own_copy >= 0 && exit_copy_length(own_copy, copy) != b.last - copy + 1) return -1;
+        if (own_copy < 0) own_copy = copy;
+      }
+      continue;
+    }
     if (target >= 0 && target != found) return -1;
     target = found;
   }
-  return target;
+  return target >= 0 ? target : own_copy;
+}
+
+// 3.12+ `for ...: ... break` + `else:` ending in a raise or return, the
+// code after the statement short code ending the function: only breaks
+// reach that code, and each runs its own copy, so the original is gone
+// (`for c in cands: try: ...; break except E: ...` + `else: raise ...` +
+// `return r.copy()`). Such a break pops the iterator *before* it computes
+// the value; `return value` in the body computes it first and then pops the
+// iterator below it. Returns where the copy after that POP_TOP starts (the
+// loop's follow, walked after the loop statement), or -1. (A copied
+// `return CONSTANT` compiles the same as one in the body: left out.)
+int FunctionDecompiler::break_copy_without_original(const cfg::Block& b, int exit_block) const {
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor < 12) return -1;
+  // The else clause never falls through to code after the loop.
+  for (const cfg::Block& e : graph_.blocks)
+    if (e.reachable && graph_.dominates(exit_block, e.id))
+      for (int next : e.successors)
+        if (!graph_.dominates(exit_block, next)) return -1;
+  // The POP_TOP is the last one: the copy is a value and its return.
+  int pop_top = -1;
+  for (int i = b.first; i < b.last; ++i)
+    if (instrs[i].op == Op::PopTop) pop_top = i;
+  if (pop_top < 0 || b.last - pop_top < 3 || b.last - pop_top > 6) return -1;
+  if (instrs[pop_top + 1].op == Op::LoadConst && pop_top + 2 == b.last) return -1;
+  for (int i = pop_top + 1; i < b.last; ++i)
+    if (instrs[i].op == Op::Jump || instrs[i].op == Op::ForIter || ir::is_conditional_jump(instrs[i].op) ||
+        instrs[i].handler != instrs[b.last].handler)
+      return -1;
+  return pop_top + 1;
 }
 
 // Whether co_consts position `constant` comes after a constant that the
@@ -164,6 +201,33 @@ int FunctionDecompiler::dead_clause_exit(int after_jump, const std::string& name
   return instrs[i].target;
 }
 
+// 3.13 `try: with ...: ...; break` in a for loop: the jump that goes on
+// after the with when `__exit__` suppresses lands on the break's POP_TOP
+// and, the break being in the try body, keeps the try's handler. (With the
+// break after the try, that jump goes to the end of the try body, and is
+// left unprotected.) Marks the break (POP_TOP, its jump or the copy of the
+// code after the loop) and returns true when that is the shape at `at`.
+bool FunctionDecompiler::break_after_protected_with(int at, const Region& region) {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (code_.version.minor < 13 || region.loop == nullptr || at <= 0 || at >= count || visited_[at] ||
+      instrs[at].op != Op::PopTop || instrs[graph_.blocks[region.loop->header_block].first].op != Op::ForIter)
+    return false;
+  const int handler = instrs[at - 1].handler;
+  if (handler < 0 || instrs[at].handler == handler) return false;
+  const bool protected_jump = std::any_of(instrs.begin(), instrs.end(), [&](const ir::Instr& j) {
+    return j.op == Op::Jump && j.target == at && j.handler == handler;
+  });
+  if (!protected_jump) return false;
+  int end = -1;
+  if (at + 1 == region.loop->follow) end = at;
+  else if (const int exit = loop_exit_jump(at, region); exit >= 0 && (instrs[exit].op != Op::Jump || instrs[exit].target == region.loop->follow))
+    end = exit;
+  if (end < 0) return false;
+  for (int k = at; k <= end; ++k) visited_[k] = 1;
+  return true;
+}
+
 // ≤3.10 `try: ...; break`: the body's POP_BLOCK is followed right away by
 // the break/continue (an else clause would be jumped to). Emits it into the
 // body; true when it did.
@@ -179,6 +243,11 @@ bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Re
       instrs[body_end].target == region.loop->follow && !visited_[body_end] && instrs[body_end - 1].op != Op::Jump &&
       instrs[body_end].line != instrs[body_end - 1].line) {
     visited_[body_end] = 1;
+    if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
+    emit(body, make::break_(), body_end);
+    return true;
+  }
+  if (break_after_protected_with(body_end, region)) {
     if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
     emit(body, make::break_(), body_end);
     return true;
