@@ -220,8 +220,10 @@ bool FunctionDecompiler::break_after_protected_with(int at, const Region& region
   });
   if (!protected_jump) return false;
   int end = -1;
-  if (at + 1 == region.loop->follow) end = at;
-  else if (const int exit = loop_exit_jump(at, region); exit >= 0 && (instrs[exit].op != Op::Jump || instrs[exit].target == region.loop->follow))
+  if (at + 1 == region.loop->follow)
+    end = at;
+  else if (const int exit = loop_exit_jump(at, region);
+           exit >= 0 && (instrs[exit].op != Op::Jump || instrs[exit].target == region.loop->follow))
     end = exit;
   if (end < 0) return false;
   for (int k = at; k <= end; ++k) visited_[k] = 1;
