@@ -372,6 +372,7 @@ class FunctionDecompiler {
   int break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const;
   int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
   int break_copy_without_original(const cfg::Block& b, int exit_block) const;
+  int break_line_marker_target(int header_block, const cfg::Loop& loop) const;
   bool break_after_protected_with(int at, const Region& region);
   bool constant_added_after_else(int constant, int else_block) const;
   std::vector<int> first_constant_loads() const;

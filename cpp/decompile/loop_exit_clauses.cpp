@@ -201,6 +201,43 @@ int FunctionDecompiler::dead_clause_exit(int after_jump, const std::string& name
   return instrs[i].target;
 }
 
+// 3.12+ `while True:` whose try statement ends in `break` (in its body or
+// else clause), the code after the loop placed right after the try body:
+// the break's jump to it was dropped, leaving only a NOP on the break's
+// line. Code outside the loop entered from the try body there, that starts
+// after such a line of its own, is the loop's follow; -1 when there is not
+// exactly one. (A return in the body has no such line before it.)
+int FunctionDecompiler::break_line_marker_target(int header_block, const cfg::Loop& loop) const {
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor < 12) return -1;
+  if (loop.latches.empty()) return -1;
+  // (3.11+ protect the header of a loop whose body starts with a try: the
+  // protection outside the loop is the latch's.)
+  const int outside = graph_.blocks[loop.latches[0]].handler_block;
+  int found = -1;
+  for (const cfg::Block& b : graph_.blocks) {
+    if (!b.reachable || loop.contains[b.id] || !graph_.dominates(header_block, b.id) || b.handler_block != outside ||
+        b.predecessors.empty())
+      continue;
+    const bool leaves_try_body = std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
+      // (A try body whose handler gets back to the header is loop code.)
+      const int handler = graph_.blocks[p].handler_block;
+      // (Falling off its end: not a conditional jump's other way, as an
+      // `if c: break` leaves a with body, through its exit call.)
+      const ir::Op end = instrs[graph_.blocks[p].last].op;
+      return handler >= 0 && handler != b.handler_block && (loop.contains[p] || loop.contains[handler]) &&
+             graph_.blocks[p].last + 1 == b.first && !ir::is_conditional_jump(end) && end != Op::Jump;
+    });
+    const ir::Instr& first = instrs[b.first];
+    if (!leaves_try_body || with_exit_call_length(b.first) > 0 || first.nop_line == 0 || first.nop_line == first.line ||
+        !unwinds_with_line_of_its_own(b.first))
+      continue;
+    if (found >= 0) return -1;
+    found = b.first;
+  }
+  return found;
+}
+
 // 3.13 `try: with ...: ...; break` in a for loop: the jump that goes on
 // after the with when `__exit__` suppresses lands on the break's POP_TOP
 // and, the break being in the try body, keeps the try's handler. (With the
@@ -247,6 +284,15 @@ bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Re
     visited_[body_end] = 1;
     if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
     emit(body, make::break_(), body_end);
+    return true;
+  }
+  // 3.12+: the body falls into the loop's follow (a `while True:` left by
+  // the break that ends the try, its jump to the next code dropped). (Not
+  // when the clauses go on there too: the break after the try.)
+  if (code_.version.minor >= 12 && region.loop && body_end == region.loop->follow && body_end > 0 &&
+      region.loop->follow != region.stop && join != region.loop->follow) {
+    if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
+    emit(body, make::break_(), body_end - 1);
     return true;
   }
   if (break_after_protected_with(body_end, region)) {
