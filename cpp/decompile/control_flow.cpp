@@ -1025,7 +1025,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // on to the closing one, ends in a written `continue` and the rest of
   // the loop body follows the if (an else clause would compile to a
   // forward jump there).
-  if (then_falls && !else_body.empty() && ends_in_own_continue_jump(then_start, else_start, then_stopped, region)) {
+  if (then_falls && !else_body.empty() &&
+      (ends_in_own_continue_jump(then_start, else_start, then_stopped, region) ||
+       ends_in_shared_continue_jump(then_start, else_start, then_stopped, region))) {
     then_body.push_back(make::continue_());
     return then_rest_after(make::if_(test, then_body, {}));
   }
@@ -1068,6 +1070,27 @@ bool FunctionDecompiler::ends_in_own_continue_jump(int then_start, int else_star
   // compiler does thread the else form's jump to it: both read the same.)
   return jump.op == Op::Jump && jump.target < last && region.loop->continues_at(jump.target) &&
          function_.instrs[jump.target].op != Op::ForIter && visited_[last] && graph_.blocks[block_at(last)].reachable;
+}
+
+// 3.12+ give a jump back to the loop's start that has no line of its own
+// (the end of a branch) a copy for each way into it. A first branch that
+// ends in one jump back that a test inside the branch also jumps to (`if
+// a: if b: x` + `continue`, then more body code) ends in a written
+// `continue`, its line its own: the rest of the body follows the if.
+bool FunctionDecompiler::ends_in_shared_continue_jump(int then_start, int else_start, int then_stopped,
+                                                      const Region& region) const {
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor < 12 || !region.loop || then_start >= else_start || else_start < 2) return false;
+  if (then_stopped < 0 || !region.loop->continues_at(then_stopped)) return false;
+  const int last = else_start - 1;
+  const ir::Instr& jump = instrs[last];
+  if (jump.op != Op::Jump || jump.target > last || !region.loop->continues_at(jump.target) || !visited_[last] ||
+      !graph_.blocks[block_at(last)].reachable || instrs[last - 1].op == Op::Jump ||
+      is_conditional_jump(instrs[last - 1].op))
+    return false;
+  for (int i = then_start; i < last - 1; ++i)
+    if (is_conditional_jump(instrs[i].op) && instrs[i].target == last) return true;
+  return false;
 }
 
 // Where the latch's copy of a one-jump test starts, extended backwards

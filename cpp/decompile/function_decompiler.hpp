@@ -282,6 +282,7 @@ class FunctionDecompiler {
   // through to `then_stopped`, ends in a backward jump of its own to the
   // loop's start (3.10+: a `continue`).
   bool ends_in_own_continue_jump(int then_start, int else_start, int then_stopped, const Region& region) const;
+  bool ends_in_shared_continue_jump(int then_start, int else_start, int then_stopped, const Region& region) const;
   bool is_repeated_loop_test(const LoopContext& loop, int target) const;
   bool jumps_back_from_body(int at, int protection) const;
   std::vector<char> reachable_without_exceptions(int from) const;
