@@ -1074,8 +1074,9 @@ bool FunctionDecompiler::ends_in_own_continue_jump(int then_start, int else_star
 
 // 3.12+ give a jump back to the loop's start that has no line of its own
 // (the end of a branch) a copy for each way into it. A first branch that
-// ends in one jump back that a test inside the branch also jumps to (`if
-// a: if b: x` + `continue`, then more body code) ends in a written
+// ends in one jump back that a test inside the branch (or its jump over an
+// else clause) also jumps to (`if a: if b: x` + `continue`, then more body
+// code) ends in a written
 // `continue`, its line its own: the rest of the body follows the if.
 bool FunctionDecompiler::ends_in_shared_continue_jump(int then_start, int else_start, int then_stopped,
                                                       const Region& region) const {
@@ -1088,8 +1089,9 @@ bool FunctionDecompiler::ends_in_shared_continue_jump(int then_start, int else_s
       !graph_.blocks[block_at(last)].reachable || instrs[last - 1].op == Op::Jump ||
       is_conditional_jump(instrs[last - 1].op))
     return false;
+  // (Or the jump over an else clause of an if inside the branch.)
   for (int i = then_start; i < last - 1; ++i)
-    if (is_conditional_jump(instrs[i].op) && instrs[i].target == last) return true;
+    if ((is_conditional_jump(instrs[i].op) || instrs[i].op == Op::Jump) && instrs[i].target == last) return true;
   return false;
 }
 

@@ -139,3 +139,4 @@ def while_nested_if_then_continue(items, note):
             continue
         note(item)
     return first
+
