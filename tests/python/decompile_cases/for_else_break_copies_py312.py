@@ -42,3 +42,15 @@ def break_after_try(candidates, g):
     else:
         raise OSError(errno)
     return r.copy()
+
+
+def return_in_for_in_clause(lookup, table, item):
+    # A return inside a for loop inside an except clause swaps its value
+    # below the iterator's pop and the POP_EXCEPT: no break.
+    try:
+        return lookup(item)
+    except ValueError:
+        for key in table:
+            if key.item is item:
+                return key.fd
+        raise
