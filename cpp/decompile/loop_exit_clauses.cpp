@@ -168,7 +168,8 @@ int FunctionDecompiler::break_copy_without_original(const cfg::Block& b, int exi
   // below the iterator's pop and the clause's POP_EXCEPT.)
   if (pop_top > b.first && instrs[pop_top - 1].op == Op::Swap) return -1;
   for (int i = pop_top + 1; i < b.last; ++i)
-    if (instrs[i].op == Op::Swap || instrs[i].op == Op::PopExcept || instrs[i].op == Op::Copy || instrs[i].op == Op::Jump || instrs[i].op == Op::ForIter || ir::is_conditional_jump(instrs[i].op) ||
+    if (instrs[i].op == Op::Swap || instrs[i].op == Op::PopExcept || instrs[i].op == Op::Copy ||
+        instrs[i].op == Op::Jump || instrs[i].op == Op::ForIter || ir::is_conditional_jump(instrs[i].op) ||
         instrs[i].handler != instrs[b.last].handler)
       return -1;
   return pop_top + 1;
