@@ -1025,7 +1025,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // on to the closing one, ends in a written `continue` and the rest of
   // the loop body follows the if (an else clause would compile to a
   // forward jump there).
-  if (then_falls && !else_body.empty() && ends_in_own_continue_jump(then_start, else_start, then_stopped, region)) {
+  if (then_falls && !else_body.empty() &&
+      (ends_in_own_continue_jump(then_start, else_start, then_stopped, region) ||
+       ends_in_shared_continue_jump(then_start, else_start, then_stopped, region))) {
     then_body.push_back(make::continue_());
     return then_rest_after(make::if_(test, then_body, {}));
   }
@@ -1068,6 +1070,29 @@ bool FunctionDecompiler::ends_in_own_continue_jump(int then_start, int else_star
   // compiler does thread the else form's jump to it: both read the same.)
   return jump.op == Op::Jump && jump.target < last && region.loop->continues_at(jump.target) &&
          function_.instrs[jump.target].op != Op::ForIter && visited_[last] && graph_.blocks[block_at(last)].reachable;
+}
+
+// 3.12+ give a jump back to the loop's start that has no line of its own
+// (the end of a branch) a copy for each way into it. A first branch that
+// ends in one jump back that a test inside the branch (or its jump over an
+// else clause) also jumps to (`if a: if b: x` + `continue`, then more body
+// code) ends in a written
+// `continue`, its line its own: the rest of the body follows the if.
+bool FunctionDecompiler::ends_in_shared_continue_jump(int then_start, int else_start, int then_stopped,
+                                                      const Region& region) const {
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor < 12 || !region.loop || then_start >= else_start || else_start < 2) return false;
+  if (then_stopped < 0 || !region.loop->continues_at(then_stopped)) return false;
+  const int last = else_start - 1;
+  const ir::Instr& jump = instrs[last];
+  if (jump.op != Op::Jump || jump.target > last || !region.loop->continues_at(jump.target) || !visited_[last] ||
+      !graph_.blocks[block_at(last)].reachable || instrs[last - 1].op == Op::Jump ||
+      is_conditional_jump(instrs[last - 1].op))
+    return false;
+  // (Or the jump over an else clause of an if inside the branch.)
+  for (int i = then_start; i < last - 1; ++i)
+    if ((is_conditional_jump(instrs[i].op) || instrs[i].op == Op::Jump) && instrs[i].target == last) return true;
+  return false;
 }
 
 // Where the latch's copy of a one-jump test starts, extended backwards
@@ -1562,6 +1587,12 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     // A `break` that lands on the enclosing loop's header: the inner loop
     // (with its else) ends the outer body, so the compiler jumps straight back.
     const bool to_outer_header = region.loop && exits.size() == 1 && region.loop->continues_at(exits[0]);
+    // (A with statement whose body ends in a break of such a loop jumps,
+    // when `__exit__` suppresses, to the break's POP_TOP: one exit.)
+    if (exits.size() == 1 && for_loop && natural_exit >= 0 && exits[0] < natural_exit)
+      if (const int copied = copied_break_target(*loop, natural_exit);
+          copied >= 0 && block_at(copied) == block_at(exits[0]))
+        return copied;
     if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit || to_outer_header)) return exits[0];
     if (exits.empty() && for_loop && natural_exit >= 0)
       if (const int copied = copied_break_target(*loop, natural_exit); copied >= 0) return copied;
@@ -1573,6 +1604,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (const int end = fallen_out_break_target(block, *loop); end >= 0) return end;
     if (exits.empty() && natural_exit < 0)
       if (const int end = dead_break_target(block, *loop); end >= 0) return end;
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = break_line_marker_target(block, *loop); end >= 0) return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 

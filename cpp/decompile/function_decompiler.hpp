@@ -282,6 +282,7 @@ class FunctionDecompiler {
   // through to `then_stopped`, ends in a backward jump of its own to the
   // loop's start (3.10+: a `continue`).
   bool ends_in_own_continue_jump(int then_start, int else_start, int then_stopped, const Region& region) const;
+  bool ends_in_shared_continue_jump(int then_start, int else_start, int then_stopped, const Region& region) const;
   bool is_repeated_loop_test(const LoopContext& loop, int target) const;
   bool jumps_back_from_body(int at, int protection) const;
   std::vector<char> reachable_without_exceptions(int from) const;
@@ -372,6 +373,9 @@ class FunctionDecompiler {
   bool natural_clause_end(int exit, const std::string& name) const;
   int break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const;
   int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
+  int break_copy_without_original(const cfg::Block& b, int exit_block) const;
+  int break_line_marker_target(int header_block, const cfg::Loop& loop) const;
+  bool break_after_protected_with(int at, const Region& region);
   bool constant_added_after_else(int constant, int else_block) const;
   std::vector<int> first_constant_loads() const;
   // 3.8 tuples built by BUILD_TUPLE_UNPACK outside a call's own argument

@@ -129,6 +129,7 @@ int FunctionDecompiler::copied_break_target(const cfg::Loop& loop, int natural_e
   if (code_.version.minor < 10 || natural_exit < 0 || natural_exit >= count) return -1;
   const int exit_block = block_at(natural_exit);
   int target = -1;
+  int own_copy = -1;  // the first break's copy, where no other code is the original
   for (const cfg::Block& b : graph_.blocks) {
     if (!b.reachable || loop.contains[b.id] || !graph_.dominates(loop.header, b.id) ||
         graph_.dominates(exit_block, b.id) || instrs[b.last].op != Op::ReturnValue)
@@ -150,11 +151,51 @@ int FunctionDecompiler::copied_break_target(const cfg::Loop& loop, int natural_e
             !loop.contains[block_at(k)] && exit_copy_length(pop_top + 1, k) == length)
           found = k;
     }
-    if (found < 0) continue;
+    if (found < 0) {
+      if (const int copy = break_copy_without_original(b, exit_block); copy >= 0) {
+        if (own_copy >= 0 && exit_copy_length(own_copy, copy) != b.last - copy + 1) return -1;
+        if (own_copy < 0) own_copy = copy;
+      }
+      continue;
+    }
     if (target >= 0 && target != found) return -1;
     target = found;
   }
-  return target;
+  return target >= 0 ? target : own_copy;
+}
+
+// 3.12+ `for ...: ... break` + `else:` ending in a raise or return, the
+// code after the statement short code ending the function: only breaks
+// reach that code, and each runs its own copy, so the original is gone
+// (`for c in cands: try: ...; break except E: ...` + `else: raise ...` +
+// `return r.copy()`). Such a break pops the iterator *before* it computes
+// the value; `return value` in the body computes it first and then pops the
+// iterator below it. Returns where the copy after that POP_TOP starts (the
+// loop's follow, walked after the loop statement), or -1. (A copied
+// `return CONSTANT` compiles the same as one in the body: left out.)
+int FunctionDecompiler::break_copy_without_original(const cfg::Block& b, int exit_block) const {
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor < 12) return -1;
+  // The else clause never falls through to code after the loop.
+  for (const cfg::Block& e : graph_.blocks)
+    if (e.reachable && graph_.dominates(exit_block, e.id))
+      for (int next : e.successors)
+        if (!graph_.dominates(exit_block, next)) return -1;
+  // The POP_TOP is the last one: the copy is a value and its return.
+  int pop_top = -1;
+  for (int i = b.first; i < b.last; ++i)
+    if (instrs[i].op == Op::PopTop) pop_top = i;
+  if (pop_top < 0 || b.last - pop_top < 3 || b.last - pop_top > 6) return -1;
+  if (instrs[pop_top + 1].op == Op::LoadConst && pop_top + 2 == b.last) return -1;
+  // (Not `return value` leaving an except clause too: the value is swapped
+  // below the iterator's pop and the clause's POP_EXCEPT.)
+  if (pop_top > b.first && instrs[pop_top - 1].op == Op::Swap) return -1;
+  for (int i = pop_top + 1; i < b.last; ++i)
+    if (instrs[i].op == Op::Swap || instrs[i].op == Op::PopExcept || instrs[i].op == Op::Copy ||
+        instrs[i].op == Op::Jump || instrs[i].op == Op::ForIter || ir::is_conditional_jump(instrs[i].op) ||
+        instrs[i].handler != instrs[b.last].handler)
+      return -1;
+  return pop_top + 1;
 }
 
 // Whether co_consts position `constant` comes after a constant that the
@@ -187,6 +228,72 @@ int FunctionDecompiler::dead_clause_exit(int after_jump, const std::string& name
   return instrs[i].target;
 }
 
+// 3.12+ `while True:` whose try statement ends in `break` (in its body or
+// else clause), the code after the loop placed right after the try body:
+// the break's jump to it was dropped, leaving only a NOP on the break's
+// line. Code outside the loop entered from the try body there, that starts
+// after such a line of its own, is the loop's follow; -1 when there is not
+// exactly one. (A return in the body has no such line before it.)
+int FunctionDecompiler::break_line_marker_target(int header_block, const cfg::Loop& loop) const {
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor < 12) return -1;
+  if (loop.latches.empty()) return -1;
+  // (3.11+ protect the header of a loop whose body starts with a try: the
+  // protection outside the loop is the latch's.)
+  const int outside = graph_.blocks[loop.latches[0]].handler_block;
+  int found = -1;
+  for (const cfg::Block& b : graph_.blocks) {
+    if (!b.reachable || loop.contains[b.id] || !graph_.dominates(header_block, b.id) || b.handler_block != outside ||
+        b.predecessors.empty())
+      continue;
+    const bool leaves_try_body = std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
+      // (A try body whose handler gets back to the header is loop code.)
+      const int handler = graph_.blocks[p].handler_block;
+      // (Falling off its end: not a conditional jump's other way, as an
+      // `if c: break` leaves a with body, through its exit call.)
+      const ir::Op end = instrs[graph_.blocks[p].last].op;
+      return handler >= 0 && handler != b.handler_block && (loop.contains[p] || loop.contains[handler]) &&
+             graph_.blocks[p].last + 1 == b.first && !ir::is_conditional_jump(end) && end != Op::Jump;
+    });
+    const ir::Instr& first = instrs[b.first];
+    if (!leaves_try_body || with_exit_call_length(b.first) > 0 || first.nop_line == 0 || first.nop_line == first.line ||
+        !unwinds_with_line_of_its_own(b.first))
+      continue;
+    if (found >= 0) return -1;
+    found = b.first;
+  }
+  return found;
+}
+
+// 3.13 `try: with ...: ...; break` in a for loop: the jump that goes on
+// after the with when `__exit__` suppresses lands on the break's POP_TOP
+// and, the break being in the try body, keeps the try's handler. (With the
+// break after the try, that jump goes to the end of the try body, and is
+// left unprotected.) Marks the break (POP_TOP, its jump or the copy of the
+// code after the loop) and returns true when that is the shape at `at`.
+bool FunctionDecompiler::break_after_protected_with(int at, const Region& region) {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (code_.version.minor < 13 || region.loop == nullptr || at <= 0 || at >= count || visited_[at] ||
+      instrs[at].op != Op::PopTop || instrs[graph_.blocks[region.loop->header_block].first].op != Op::ForIter)
+    return false;
+  const int handler = instrs[at - 1].handler;
+  if (handler < 0 || instrs[at].handler == handler) return false;
+  const bool protected_jump = std::any_of(instrs.begin(), instrs.end(), [&](const ir::Instr& j) {
+    return j.op == Op::Jump && j.target == at && j.handler == handler;
+  });
+  if (!protected_jump) return false;
+  int end = -1;
+  if (at + 1 == region.loop->follow)
+    end = at;
+  else if (const int exit = loop_exit_jump(at, region);
+           exit >= 0 && (instrs[exit].op != Op::Jump || instrs[exit].target == region.loop->follow))
+    end = exit;
+  if (end < 0) return false;
+  for (int k = at; k <= end; ++k) visited_[k] = 1;
+  return true;
+}
+
 // ≤3.10 `try: ...; break`: the body's POP_BLOCK is followed right away by
 // the break/continue (an else clause would be jumped to). Emits it into the
 // body; true when it did.
@@ -202,6 +309,20 @@ bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Re
       instrs[body_end].target == region.loop->follow && !visited_[body_end] && instrs[body_end - 1].op != Op::Jump &&
       instrs[body_end].line != instrs[body_end - 1].line) {
     visited_[body_end] = 1;
+    if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
+    emit(body, make::break_(), body_end);
+    return true;
+  }
+  // 3.12+: the body falls into the loop's follow (a `while True:` left by
+  // the break that ends the try, its jump to the next code dropped). (Not
+  // when the clauses go on there too: the break after the try.)
+  if (code_.version.minor >= 12 && region.loop && body_end == region.loop->follow && body_end > 0 &&
+      region.loop->follow != region.stop && join != region.loop->follow) {
+    if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
+    emit(body, make::break_(), body_end - 1);
+    return true;
+  }
+  if (break_after_protected_with(body_end, region)) {
     if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
     emit(body, make::break_(), body_end);
     return true;

@@ -24,6 +24,7 @@ bool same_return(const ast::StmtPtr& a, const ast::StmtPtr& b) {
 }  // namespace
 
 void merge_return_copies_before_raise(ast::Body& body);
+void merge_return_copies_after_match(ast::Body& body);
 
 void merge_written_return_copies(ast::Body& body) {
   for (auto& stmt : body) {
@@ -42,8 +43,13 @@ void merge_written_return_copies(ast::Body& body) {
       merge_written_return_copies(copy->body);
       merge_written_return_copies(copy->orelse);
       stmt = copy;
+    } else if (auto* match = ast::as<ast::Match>(stmt)) {
+      auto copy = std::make_shared<ast::Match>(*match);
+      for (auto& match_case : copy->cases) merge_written_return_copies(match_case.body);
+      stmt = copy;
     }
   }
+  merge_return_copies_after_match(body);
   // From the last if back, so `if a: ...; return` `if b: ...; return` ...
   // `return` becomes one if/elif/else chain.
   for (std::size_t k = body.size(); k-- > 0;) {
@@ -97,6 +103,46 @@ void merge_return_copies_before_raise(ast::Body& body) {
   body.erase(body.begin() + first, body.end());
   body.push_back(orelse.front());
   body.push_back(written);
+}
+
+}  // namespace depyf::decompile
+
+namespace depyf::decompile {
+
+// `match s:` whose cases all run on into `return v`: each case jumps to
+// its own copy of the return, line and all (a trailing `case _:` compiles
+// as plain code that falls into the original). Read back, every case ends
+// in the return, which met its constants before the later cases': the
+// returns on one line are the one written after the match.
+void merge_return_copies_after_match(ast::Body& body) {
+  if (body.empty()) return;
+  std::size_t at = body.size() - 1;
+  // (With no `case _:`, no match falls into the written return itself.)
+  const bool written_after = at > 0 && ast::as<ast::Match>(body[at - 1]) && ast::as<ast::Return>(body[at]);
+  if (written_after) --at;
+  auto* match = ast::as<ast::Match>(body[at]);
+  if (match == nullptr || match->cases.size() < 2) return;
+  ast::StmtPtr written = written_after ? body.back() : nullptr;
+  for (const auto& match_case : match->cases) {
+    if (match_case.body.empty()) return;
+    if (written == nullptr) {
+      if (!ast::as<ast::Return>(match_case.body.back())) return;
+      written = match_case.body.back();
+    } else if (!same_return(match_case.body.back(), written)) {
+      return;
+    }
+  }
+  auto copy = std::make_shared<ast::Match>(*match);
+  for (auto& match_case : copy->cases) match_case.body.pop_back();
+  // (A final `case _:` that only returned is the way no case matched.)
+  const ast::MatchCase& last = copy->cases.back();
+  const auto* wildcard = ast::as<ast::MatchAs>(last.pattern);
+  if (last.body.empty() && last.guard == nullptr && wildcard && !wildcard->pattern && !wildcard->name)
+    copy->cases.pop_back();
+  for (auto& match_case : copy->cases)
+    if (match_case.body.empty()) match_case.body.push_back(ast::make::pass());
+  body[at] = copy;
+  if (!written_after) body.push_back(written);
 }
 
 }  // namespace depyf::decompile

@@ -102,3 +102,41 @@ def while_body_on_test_line(self):
     w = self
     while w.master is not None: w = w.master
     return w
+
+
+def nested_if_then_continue(items, note):
+    # 3.12+: the written `continue` keeps its line, so the inner if's test
+    # and the assignment share its one jump back (an else clause's end
+    # would be copied for each).
+    first = None
+    for item in items:
+        if item:
+            if first is None:
+                first = item
+            continue
+        note(item)
+    return first
+
+
+def nested_if_then_else(items, note):
+    first = None
+    for item in items:
+        if item:
+            if first is None:
+                first = item
+        else:
+            note(item)
+    return first
+
+
+def while_nested_if_then_continue(items, note):
+    first = None
+    while items:
+        item = items.pop()
+        if item:
+            if first is None:
+                first = item
+            continue
+        note(item)
+    return first
+
