@@ -863,25 +863,6 @@ def elif_for_then_elif_pass(self, message):
         raise TypeError("Cannot convert: %s" % type(message))
 
 
-# `break` as the last statement of a try body in a while loop whose except
-# clause goes back to the header: 3.10/3.12/3.13 copy the short code after
-# the loop into the break, and the decompiler puts the break after the try
-# (`try: ... except E: ...` + `break`): a different function (the clause
-# then leaves the loop too), caught only as a bytecode difference
-# (unittest.loader.TestLoader.loadTestsFromName). 3.8/3.9/3.11 pass (3.11:
-# the try body's own jump goes to the loop's exit, finish_loop_exit_after).
-def break_in_try_body(parts):
-    while parts:
-        try:
-            module = __import__(parts)
-            break
-        except ImportError:
-            n = parts.pop()
-            if not parts:
-                return n
-    return parts
-
-
 # Session 11 (new13 helper): three nested `except` clauses each returning,
 # 3.11-3.13: the innermost `return e` unwinds with SWAP 2; POP_EXCEPT three
 # times and is read as `pass` + `return __depyf_unknown_previous_exception`

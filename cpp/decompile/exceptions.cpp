@@ -1375,12 +1375,19 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // the body is the else clause (running to the end of the loop body) or
   // comes after the try.
   bool else_until_loop_end = false;
+  int else_loop_join = -1;  // (then: where the clauses go, the loop's continue target or follow)
   // (except* clauses cannot break or continue: their join is the join.)
   if (!star && region.loop && join >= 0 && (region.loop->continues_at(join) || join == region.loop->follow)) {
     const int loop_join = join;
-    join = falls ? join_after_loop_exit_clauses(body_end, handler, loop_join, dead_exit, region) : -1;
+    // (A body that leaves, with clauses running off the end of the loop
+    // body to the region's stop (3.10+: the while test repeated there),
+    // still goes on there: an if around the try ends there too, 3.10/3.11.)
+    const bool clauses_reach_stop = loop_join == region.stop && is_repeated_loop_test(*region.loop, loop_join);
+    join = falls ? join_after_loop_exit_clauses(body_end, handler, loop_join, dead_exit, region)
+                 : (clauses_reach_stop ? loop_join : -1);
     if (join == loop_join && join != region.stop) {
       else_until_loop_end = true;
+      else_loop_join = loop_join;
       join = -1;
     }
   }
@@ -1559,18 +1566,31 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       falls && body_end < int(instrs.size()) && visited_[body_end] && body_stopped > body_end ? body_stopped : body_end;
   // The body runs on to where a `break` out of the loop goes, a lone jump
   // outside the loop (3.12+ thread that jump to an enclosing loop's
-  // header): a break after the try, or in its else clause when the
-  // clauses go on elsewhere. (A walk from there would start at the follow.)
-  if (falls && region.loop && else_start == region.loop->follow && else_start != join && join != region.stop &&
-      !visited_[else_start] && is_lone_jump(else_start) &&
-      !natural_loop_of(*region.loop)->contains[block_at(else_start)]) {
-    if (join >= 0) {
+  // header), or the code after the loop itself (3.12+ drop the break's
+  // jump when that code follows the body: a try ending a while body, whose
+  // handlers lie at the end): a break after the try, or in its else
+  // clause when the clauses go on elsewhere. (A walk from there would
+  // start at the follow.)
+  if (falls && region.loop && else_start == region.loop->follow && else_start != join &&
+      (join != region.stop || region.loop->continues_at(join)) &&
+      !visited_[else_start] && !natural_loop_of(*region.loop)->contains[block_at(else_start)]) {
+    auto with_break_else = [&]() {
       orelse.push_back(make::break_());
       orelse.back()->lineno = instrs[else_start].line;
       emit(out, make_try(orelse), index);
+    };
+    if (join >= 0) {
+      with_break_else();
       return join;
     }
-    // (Clauses ending in that break ran on into it: it follows the try.)
+    // (Clauses ending in that break ran on into it: it follows the try.
+    // Clauses going back to the loop's header did not: the break ends
+    // the body or is the else clause, unittest.loader
+    // TestLoader.loadTestsFromName 3.12.)
+    if (else_until_loop_end && else_loop_join != region.loop->follow) {
+      with_break_else();
+      return -1;
+    }
     for (ast::ExceptHandler& clause : handlers) {
       if (!else_until_loop_end || clause.body.empty() || !ast::as<ast::Break>(clause.body.back())) continue;
       clause.body.pop_back();

@@ -234,6 +234,12 @@ int FunctionDecompiler::join_after_loop_exit_clauses(int body_end, int handler, 
       return loop_join;
     return dead_exit >= 0 && dead_exit != loop_join ? body_end : loop_join;
   }
+  // 3.10+ clauses that jump to the while test repeated at the end of the
+  // body fell off the end of the loop body (`continue` jumps to the test at
+  // the top): nothing followed the try there, so the code after the body
+  // was its end or else clause (a `break` there runs its own copy of the
+  // code after the loop: unittest.loader TestLoader.loadTestsFromName).
+  if (region.loop && is_repeated_loop_test(*region.loop, loop_join)) return loop_join;
   // 3.11 place the else clause between the body and the handler, and code
   // after the try after the handler.
   if (code_.version.minor == 11) return after_body < handler ? loop_join : body_end;
