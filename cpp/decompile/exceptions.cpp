@@ -1572,8 +1572,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // clause when the clauses go on elsewhere. (A walk from there would
   // start at the follow.)
   if (falls && region.loop && else_start == region.loop->follow && else_start != join &&
-      (join != region.stop || region.loop->continues_at(join)) &&
-      !visited_[else_start] && !natural_loop_of(*region.loop)->contains[block_at(else_start)]) {
+      (join != region.stop || region.loop->continues_at(join)) && !visited_[else_start] &&
+      !natural_loop_of(*region.loop)->contains[block_at(else_start)]) {
     auto with_break_else = [&]() {
       orelse.push_back(make::break_());
       orelse.back()->lineno = instrs[else_start].line;
