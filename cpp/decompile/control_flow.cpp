@@ -1642,6 +1642,12 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   const int follow = follow_of(-1);
   LoopContext context{header, follow, block, region.loop};
   context.natural = loop;
+  // (≤3.9: with no exit, the dead latch after a final `continue` follows
+  // the loop's last reachable code.)
+  int loop_end = -1;
+  for (const cfg::Block& b : graph_.blocks)
+    if (b.reachable && loop->contains[b.id]) loop_end = std::max(loop_end, b.last);
+  context.final_continue = written_final_continue(header, loop_end + 2);
   ast::Body body;
   Stack body_stack = stack;
   walk_region(header, region.sub(header, block, &context), body_stack, body, /*enter_loop_header=*/true);

@@ -328,7 +328,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::Jump: {
         const int target = instr.target;
         if (region.loop && ((region.loop->explicit_continues && region.loop->continues_at(target)) ||
-                            i == region.loop->final_continue)) {
+                            i == region.loop->final_continue || continue_to_header_nop(i, *region.loop))) {
           emit(out, make::continue_(), i);
           return false;
         }
