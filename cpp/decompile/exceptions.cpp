@@ -1480,12 +1480,15 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // whose finally copies, clause ends and exits make other shapes; not a
   // constant return, which a clause's `return C` loads after its
   // POP_EXCEPT and the iterators of the loops it leaves; not where the
-  // body runs on into the same code.)
-  if (join < 0 && !star && falls && (code_.version.minor >= 12 || (code_.version.minor == 10 && !region.loop)) &&
+  // body runs on into the same code.) A body that never goes on (`try:
+  // return self[key]`) has no else clause: that code follows the try
+  // (_collections_abc MutableMapping.setdefault 3.10/3.12).
+  if (join < 0 && !star && (code_.version.minor >= 12 || (code_.version.minor == 10 && !region.loop)) &&
       tails.size() == 1 && tails[0].stack.size() == stack.size() && tails[0].start > handler &&
       !visited_[tails[0].start] && region.protection < 0 && region.clause_depth < 0 &&
       region.outer_finally == nullptr && !runs_finally_copy(tails[0].start, region) &&
-      !returns_constant_after_pops(tails[0].start) && same_code_to_exit(resolve_jumps(body_end), tails[0].start) == 0) {
+      !returns_constant_after_pops(tails[0].start) &&
+      (!falls || same_code_to_exit(resolve_jumps(body_end), tails[0].start) == 0)) {
     join = tails[0].start;
     tails.clear();
   }
