@@ -943,3 +943,20 @@ def for_try_else_break(cmds, system):
     else:
         return system
     return info.strip()
+
+
+# Session 12 (w10): a while loop whose body is a try ending in `if c:
+# return i`, the clause breaking to a raise after the loop, 3.12/3.13:
+# "jump out of the structured region" at the loop's JUMP_BACKWARD (which
+# lands on the try's NOP). With code before the loop testing the
+# arguments (_collections_abc Sequence.index) it passes.
+def while_try_return_in_body_clause_breaks(self, value, i, stop):
+    while stop:
+        try:
+            v = self[i]
+            if v is value or v == value:
+                return i
+        except IndexError:
+            break
+        i += 1
+    raise ValueError

@@ -44,12 +44,13 @@ int FunctionDecompiler::loop_exit_jump(int at, const Region& region) const {
 // 3.12+ `break` out of a while loop whose follow is short code ending the
 // function: the break runs its own copy of that code (for `return None`,
 // which has no line of its own, on the break's line) instead of jumping.
+// 3.10 too, from an except clause (_collections_abc Sequence.index).
 // Returns the copy's length at `at`, or 0. (A `return` of the same value
 // written there compiles the same and runs the same.)
 int FunctionDecompiler::while_break_copy_length(int at, const Region& region) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
-  if (code_.version.minor < 12 || region.loop == nullptr || at < 0 || at >= count || visited_[at]) return 0;
+  if (code_.version.minor < 10 || code_.version.minor == 11 || region.loop == nullptr || at < 0 || at >= count || visited_[at]) return 0;
   const int follow = region.loop->follow;
   if (follow < 0 || follow >= count || follow == at || instrs[at].handler != instrs[follow].handler) return 0;
   if (instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter) return 0;
