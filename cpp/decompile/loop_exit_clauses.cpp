@@ -50,7 +50,9 @@ int FunctionDecompiler::loop_exit_jump(int at, const Region& region) const {
 int FunctionDecompiler::while_break_copy_length(int at, const Region& region) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
-  if (code_.version.minor < 10 || code_.version.minor == 11 || region.loop == nullptr || at < 0 || at >= count || visited_[at]) return 0;
+  if (code_.version.minor < 10 || code_.version.minor == 11 || region.loop == nullptr || at < 0 || at >= count ||
+      visited_[at])
+    return 0;
   const int follow = region.loop->follow;
   if (follow < 0 || follow >= count || follow == at || instrs[at].handler != instrs[follow].handler) return 0;
   if (instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter) return 0;
