@@ -1471,8 +1471,12 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     }
   }
   // 3.12+ lay code after the try that only a clause reaches right after
-  // that clause (cold, with the handlers; 3.10 too, but in a loop there a
-  // clause's break runs its own copy of the code after the loop): a
+  // that clause (cold, with the handlers; 3.10 too, but in a for loop
+  // there a clause's break pops the iterator and runs its own copy of the
+  // code after the loop; a while loop's copy was read as the break
+  // already, or, in an endless loop, has no code after the loop to repeat
+  // and compiles as this reading does: unittest.util
+  // sorted_list_difference): a
   // clause running on into code that does not start from a value it
   // computed (a written `return x` loads x before its POP_EXCEPT) is
   // followed by the code after the try, and the body's own way on is its
@@ -1483,7 +1487,9 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // body runs on into the same code.) A body that never goes on (`try:
   // return self[key]`) has no else clause: that code follows the try
   // (_collections_abc MutableMapping.setdefault 3.10/3.12).
-  if (join < 0 && !star && (code_.version.minor >= 12 || (code_.version.minor == 10 && !region.loop)) &&
+  const bool in_for_loop =
+      region.loop && function_.instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter;
+  if (join < 0 && !star && (code_.version.minor >= 12 || (code_.version.minor == 10 && !in_for_loop)) &&
       tails.size() == 1 && tails[0].stack.size() == stack.size() && tails[0].start > handler &&
       !visited_[tails[0].start] && region.protection < 0 && region.clause_depth < 0 &&
       region.outer_finally == nullptr && !runs_finally_copy(tails[0].start, region) &&
