@@ -345,6 +345,16 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           if (region.stopped_at) *region.stopped_at = region.stop;
           return true;
         }
+        // 3.10/3.11 thread a jump to the loop's jump back to its header
+        // when both carry one line: a lone jump back on a line of its own,
+        // past the handlers of the try whose body jumps to it, is a
+        // `continue` written after the try (distutils.bcppcompiler
+        // BCPPCompiler.compile).
+        if (written_continue_after_try(i, region)) {
+          visited_[target] = 1;
+          emit(out, make::continue_(), target);
+          return false;
+        }
         // A jump to the loop's own jump back to its header ends the body
         // too (3.11 put that jump after the handlers of a try ending the
         // loop body; the sweep finds 3.8/3.9 bodies that need it as well).
