@@ -1371,6 +1371,16 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     return make::try_(body, handlers, orelse);
   };
   if (falls) falls = !finish_loop_exit_after(body_end, join, region, body);
+  // 3.10 give the clauses' jump its own copy of the short exit the body
+  // goes on to (a with's exit call and the implicit return after it,
+  // POP_BLOCK first: multiprocessing.managers Server.incref): one place.
+  if (code_.version.minor == 10 && falls && join >= 0 && graph_.blocks[block_at(join)].first == join) {
+    const int goes_on = resolve_jumps(body_end);
+    if (const int n = goes_on != join ? exit_copy_length(join, goes_on) : 0; n > 0) {
+      for (int k = join; k < join + n; ++k) visited_[k] = 1;
+      join = goes_on;
+    }
+  }
   // Every clause ends in break/continue: no join of its own. The code after
   // the body is the else clause (running to the end of the loop body) or
   // comes after the try.
