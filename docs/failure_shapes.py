@@ -863,25 +863,6 @@ def elif_for_then_elif_pass(self, message):
         raise TypeError("Cannot convert: %s" % type(message))
 
 
-# `break` as the last statement of a try body in a while loop whose except
-# clause goes back to the header: 3.10/3.12/3.13 copy the short code after
-# the loop into the break, and the decompiler puts the break after the try
-# (`try: ... except E: ...` + `break`): a different function (the clause
-# then leaves the loop too), caught only as a bytecode difference
-# (unittest.loader.TestLoader.loadTestsFromName). 3.8/3.9/3.11 pass (3.11:
-# the try body's own jump goes to the loop's exit, finish_loop_exit_after).
-def break_in_try_body(parts):
-    while parts:
-        try:
-            module = __import__(parts)
-            break
-        except ImportError:
-            n = parts.pop()
-            if not parts:
-                return n
-    return parts
-
-
 # Session 11 (new13 helper): three nested `except` clauses each returning,
 # 3.11-3.13: the innermost `return e` unwinds with SWAP 2; POP_EXCEPT three
 # times and is read as `pass` + `return __depyf_unknown_previous_exception`
@@ -990,3 +971,57 @@ def for_or_and_condition_in_with(source, filter, z):
         for child in fd:
             if filter is None or filter(child) and child.strip() != child:
                 z.write(child)
+# Session 12 (w10): a while loop whose body is a try ending in `if c:
+# return i`, the clause breaking to a raise after the loop, 3.12/3.13:
+# "jump out of the structured region" at the loop's JUMP_BACKWARD (which
+# lands on the try's NOP). With code before the loop testing the
+# arguments (_collections_abc Sequence.index) it passes.
+def while_try_return_in_body_clause_breaks(self, value, i, stop):
+    while stop:
+        try:
+            v = self[i]
+            if v is value or v == value:
+                return i
+        except IndexError:
+            break
+        i += 1
+    raise ValueError
+
+
+# Session 12 (w10): 3.10 copies the short code after a try (`return False`)
+# into the end of the try body, once per failing test of an `if a and b
+# and c: return True` ending the body (POP_BLOCK first), and into the
+# clause: read with `return False` in the body and in the clause
+# (subprocess._use_posix_spawn 3.10). Same behaviour.
+def try_if_and_return_then_return(parts, g):
+    try:
+        v = g(parts)
+        if parts and v and v >= (2, 24):
+            return True
+    except (AttributeError, ValueError):
+        pass
+    return False
+
+
+# Session 12 (w10): `if c: try: ...; continue` + `except E: ...` + `else:
+# k()` in a while loop, 3.10/3.12/3.13: read as `else: continue` plus a
+# second `continue` (same behaviour, different bytecode).
+def nested_if_try_continue(parts, g, k, c):
+    while parts:
+        if c:
+            try:
+                g(parts)
+                continue
+            except ImportError:
+                parts.pop()
+        else:
+            k()
+    k()
+
+
+# Session 12 (w10): a `return tag` in a nested while loop of a `while 1:`
+# with `if __debug__:` blocks and a final `if not x: break` before
+# `return tag`, 3.8-3.11: co_consts order differs (True of the __debug__
+# blocks vs the 1 of `while 1`; imaplib IMAP4._command). Also in a
+# `with`: `try: f(); return None` inside an except clause, 3.10, read as
+# `else: return None` (codeop._maybe_compile).

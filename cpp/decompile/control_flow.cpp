@@ -1254,11 +1254,26 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   // (A chained comparison's latch copy may leave by a lone jump of its own.)
   int latch_exit_jump = -1;
   auto lone_jump_to = [&](int at, int target) { return is_lone_jump(at, target); };
+  // (3.10/3.11 give the latch's way out its own copy of the implicit
+  // `return None` too, on the latch's line, which a multi-line test makes
+  // another than the top test's exit copy: concurrent.futures.process
+  // _ExecutorManagerThread.shutdown_workers.)
+  auto implicit_return_after_latch = [&](int latch_jump) {
+    const int copy = latch_jump + 1;
+    if (copy + 1 >= int(function_.instrs.size()) || !returns_none_at(copy) || !returns_none_at(else_start) ||
+        !is_implicit_return_copy(else_start + 1) || function_.instrs[copy].line != function_.instrs[latch_jump].line ||
+        function_.instrs[copy].handler != function_.instrs[else_start].handler ||
+        graph_.blocks[block_at(copy)].first != copy)
+      return false;
+    visited_[copy] = visited_[copy + 1] = 1;
+    return true;
+  };
   for (int candidate : loop->latches) {
     const cfg::Block& b = graph_.blocks[candidate];
     const ir::Instr& last = function_.instrs[b.last];
     if (is_conditional_jump(last.op) && last.target == then_start &&
-        (same_exit(else_start, b.last + 1) || lone_jump_to(b.last + 1, else_start))) {
+        (same_exit(else_start, b.last + 1) || lone_jump_to(b.last + 1, else_start) ||
+         implicit_return_after_latch(b.last))) {
       latch = test_block = candidate;
       latch_exit_jump = lone_jump_to(b.last + 1, else_start) ? b.last + 1 : -1;
     } else if (last.op == Op::Jump && b.first == b.last && b.predecessors.size() == 1) {
@@ -1675,6 +1690,12 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   const int follow = follow_of(-1);
   LoopContext context{header, follow, block, region.loop};
   context.natural = loop;
+  // (≤3.9: with no exit, the dead latch after a final `continue` follows
+  // the loop's last reachable code.)
+  int loop_end = -1;
+  for (const cfg::Block& b : graph_.blocks)
+    if (b.reachable && loop->contains[b.id]) loop_end = std::max(loop_end, b.last);
+  context.final_continue = written_final_continue(header, loop_end + 2);
   ast::Body body;
   Stack body_stack = stack;
   walk_region(header, region.sub(header, block, &context), body_stack, body, /*enter_loop_header=*/true);

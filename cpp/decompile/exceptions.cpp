@@ -1371,16 +1371,33 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     return make::try_(body, handlers, orelse);
   };
   if (falls) falls = !finish_loop_exit_after(body_end, join, region, body);
+  // 3.10 give the clauses' jump its own copy of the short exit the body
+  // goes on to (a with's exit call and the implicit return after it,
+  // POP_BLOCK first: multiprocessing.managers Server.incref): one place.
+  if (code_.version.minor == 10 && falls && join >= 0 && graph_.blocks[block_at(join)].first == join) {
+    const int goes_on = resolve_jumps(body_end);
+    if (const int n = goes_on != join ? exit_copy_length(join, goes_on) : 0; n > 0) {
+      for (int k = join; k < join + n; ++k) visited_[k] = 1;
+      join = goes_on;
+    }
+  }
   // Every clause ends in break/continue: no join of its own. The code after
   // the body is the else clause (running to the end of the loop body) or
   // comes after the try.
   bool else_until_loop_end = false;
+  int else_loop_join = -1;  // (then: where the clauses go, the loop's continue target or follow)
   // (except* clauses cannot break or continue: their join is the join.)
   if (!star && region.loop && join >= 0 && (region.loop->continues_at(join) || join == region.loop->follow)) {
     const int loop_join = join;
-    join = falls ? join_after_loop_exit_clauses(body_end, handler, loop_join, dead_exit, region) : -1;
+    // (A body that leaves, with clauses running off the end of the loop
+    // body to the region's stop (3.10+: the while test repeated there),
+    // still goes on there: an if around the try ends there too, 3.10/3.11.)
+    const bool clauses_reach_stop = loop_join == region.stop && is_repeated_loop_test(*region.loop, loop_join);
+    join = falls ? join_after_loop_exit_clauses(body_end, handler, loop_join, dead_exit, region)
+                 : (clauses_reach_stop ? loop_join : -1);
     if (join == loop_join && join != region.stop) {
       else_until_loop_end = true;
+      else_loop_join = loop_join;
       join = -1;
     }
   }
@@ -1464,8 +1481,12 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     }
   }
   // 3.12+ lay code after the try that only a clause reaches right after
-  // that clause (cold, with the handlers; 3.10 too, but in a loop there a
-  // clause's break runs its own copy of the code after the loop): a
+  // that clause (cold, with the handlers; 3.10 too, but in a for loop
+  // there a clause's break pops the iterator and runs its own copy of the
+  // code after the loop; a while loop's copy was read as the break
+  // already, or, in an endless loop, has no code after the loop to repeat
+  // and compiles as this reading does: unittest.util
+  // sorted_list_difference): a
   // clause running on into code that does not start from a value it
   // computed (a written `return x` loads x before its POP_EXCEPT) is
   // followed by the code after the try, and the body's own way on is its
@@ -1473,12 +1494,17 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // whose finally copies, clause ends and exits make other shapes; not a
   // constant return, which a clause's `return C` loads after its
   // POP_EXCEPT and the iterators of the loops it leaves; not where the
-  // body runs on into the same code.)
-  if (join < 0 && !star && falls && (code_.version.minor >= 12 || (code_.version.minor == 10 && !region.loop)) &&
+  // body runs on into the same code.) A body that never goes on (`try:
+  // return self[key]`) has no else clause: that code follows the try
+  // (_collections_abc MutableMapping.setdefault 3.10/3.12).
+  const bool in_for_loop =
+      region.loop && function_.instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter;
+  if (join < 0 && !star && (code_.version.minor >= 12 || (code_.version.minor == 10 && !in_for_loop)) &&
       tails.size() == 1 && tails[0].stack.size() == stack.size() && tails[0].start > handler &&
       !visited_[tails[0].start] && region.protection < 0 && region.clause_depth < 0 &&
       region.outer_finally == nullptr && !runs_finally_copy(tails[0].start, region) &&
-      !returns_constant_after_pops(tails[0].start) && same_code_to_exit(resolve_jumps(body_end), tails[0].start) == 0) {
+      !returns_constant_after_pops(tails[0].start) &&
+      (!falls || same_code_to_exit(resolve_jumps(body_end), tails[0].start) == 0)) {
     join = tails[0].start;
     tails.clear();
   }
@@ -1559,18 +1585,31 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       falls && body_end < int(instrs.size()) && visited_[body_end] && body_stopped > body_end ? body_stopped : body_end;
   // The body runs on to where a `break` out of the loop goes, a lone jump
   // outside the loop (3.12+ thread that jump to an enclosing loop's
-  // header): a break after the try, or in its else clause when the
-  // clauses go on elsewhere. (A walk from there would start at the follow.)
-  if (falls && region.loop && else_start == region.loop->follow && else_start != join && join != region.stop &&
-      !visited_[else_start] && is_lone_jump(else_start) &&
+  // header), or the code after the loop itself (3.12+ drop the break's
+  // jump when that code follows the body: a try ending a while body, whose
+  // handlers lie at the end): a break after the try, or in its else
+  // clause when the clauses go on elsewhere. (A walk from there would
+  // start at the follow.)
+  if (falls && region.loop && else_start == region.loop->follow && else_start != join &&
+      (join != region.stop || region.loop->continues_at(join)) && !visited_[else_start] &&
       !natural_loop_of(*region.loop)->contains[block_at(else_start)]) {
-    if (join >= 0) {
+    auto with_break_else = [&]() {
       orelse.push_back(make::break_());
       orelse.back()->lineno = instrs[else_start].line;
       emit(out, make_try(orelse), index);
+    };
+    if (join >= 0) {
+      with_break_else();
       return join;
     }
-    // (Clauses ending in that break ran on into it: it follows the try.)
+    // (Clauses ending in that break ran on into it: it follows the try.
+    // Clauses going back to the loop's header did not: the break ends
+    // the body or is the else clause, unittest.loader
+    // TestLoader.loadTestsFromName 3.12.)
+    if (else_until_loop_end && else_loop_join != region.loop->follow) {
+      with_break_else();
+      return -1;
+    }
     for (ast::ExceptHandler& clause : handlers) {
       if (!else_until_loop_end || clause.body.empty() || !ast::as<ast::Break>(clause.body.back())) continue;
       clause.body.pop_back();

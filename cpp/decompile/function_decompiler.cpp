@@ -328,7 +328,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       case Op::Jump: {
         const int target = instr.target;
         if (region.loop && ((region.loop->explicit_continues && region.loop->continues_at(target)) ||
-                            i == region.loop->final_continue)) {
+                            i == region.loop->final_continue || continue_to_header_nop(i, *region.loop))) {
           emit(out, make::continue_(), i);
           return false;
         }
@@ -344,6 +344,16 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           for (int k = target; k != region.stop; k = function_.instrs[k].target) visited_[k] = 1;
           if (region.stopped_at) *region.stopped_at = region.stop;
           return true;
+        }
+        // 3.10/3.11 thread a jump to the loop's jump back to its header
+        // when both carry one line: a lone jump back on a line of its own,
+        // past the handlers of the try whose body jumps to it, is a
+        // `continue` written after the try (distutils.bcppcompiler
+        // BCPPCompiler.compile).
+        if (written_continue_after_try(i, region)) {
+          visited_[target] = 1;
+          emit(out, make::continue_(), target);
+          return false;
         }
         // A jump to the loop's own jump back to its header ends the body
         // too (3.11 put that jump after the handlers of a try ending the

@@ -284,6 +284,8 @@ class FunctionDecompiler {
   bool ends_in_own_continue_jump(int then_start, int else_start, int then_stopped, const Region& region) const;
   bool ends_in_shared_continue_jump(int then_start, int else_start, int then_stopped, const Region& region) const;
   bool is_repeated_loop_test(const LoopContext& loop, int target) const;
+  bool continue_to_header_nop(int jump, const LoopContext& loop) const;
+  bool written_continue_after_try(int jump, const Region& region) const;
   bool jumps_back_from_body(int at, int protection) const;
   std::vector<char> reachable_without_exceptions(int from) const;
   bool jumps_back_into(int at, int protection, int depth = 0, int loop_header = -1) const;

@@ -67,12 +67,15 @@ int FunctionDecompiler::past_enclosing_clause_exits(int at) const {
 // 3.12+ `break` out of a while loop whose follow is short code ending the
 // function: the break runs its own copy of that code (for `return None`,
 // which has no line of its own, on the break's line) instead of jumping.
+// 3.10 too, from an except clause (_collections_abc Sequence.index).
 // Returns the copy's length at `at`, or 0. (A `return` of the same value
 // written there compiles the same and runs the same.)
 int FunctionDecompiler::while_break_copy_length(int at, const Region& region) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
-  if (code_.version.minor < 12 || region.loop == nullptr || at < 0 || at >= count || visited_[at]) return 0;
+  if (code_.version.minor < 10 || code_.version.minor == 11 || region.loop == nullptr || at < 0 || at >= count ||
+      visited_[at])
+    return 0;
   const int follow = region.loop->follow;
   if (follow < 0 || follow >= count || follow == at || instrs[at].handler != instrs[follow].handler) return 0;
   if (instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter) return 0;
@@ -378,6 +381,12 @@ int FunctionDecompiler::join_after_loop_exit_clauses(int body_end, int handler, 
       return loop_join;
     return dead_exit >= 0 && dead_exit != loop_join ? body_end : loop_join;
   }
+  // 3.10+ clauses that jump to the while test repeated at the end of the
+  // body fell off the end of the loop body (`continue` jumps to the test at
+  // the top): nothing followed the try there, so the code after the body
+  // was its end or else clause (a `break` there runs its own copy of the
+  // code after the loop: unittest.loader TestLoader.loadTestsFromName).
+  if (region.loop && is_repeated_loop_test(*region.loop, loop_join)) return loop_join;
   // 3.11 place the else clause between the body and the handler, and code
   // after the try after the handler.
   if (code_.version.minor == 11) return after_body < handler ? loop_join : body_end;

@@ -199,6 +199,10 @@ struct Instr {
   // that compiled to nothing else (3.11+ such as the unwinding of a
   // `return` that then runs a finally body's copy).
   int nop_line = 0;
+  // A jump whose bytecode target is a NOP the IR dropped (`target` is the
+  // instruction after it). 3.10+ start a `while True:` body with a NOP of
+  // the while line: a written `continue` jumps to it, the body's end past it.
+  bool target_is_nop = false;
 };
 
 struct Function {

@@ -11,7 +11,7 @@ std::string dump(const Function& function) {
     if (instr.arg2 != 0) out += " arg2=" + std::to_string(instr.arg2);
     if (instr.extra != 0) out += " extra=" + std::to_string(instr.extra);
     if (!instr.name.empty()) out += " (" + instr.name + ")";
-    if (instr.target >= 0) out += " -> " + std::to_string(instr.target);
+    if (instr.target >= 0) out += " -> " + std::to_string(instr.target) + (instr.target_is_nop ? " (its NOP)" : "");
     if (instr.handler >= 0) out += " [handler " + std::to_string(instr.handler) + "]";
     if (instr.nop_line != 0) out += " (after a NOP of line " + std::to_string(instr.nop_line) + ")";
     out += "\n";

@@ -27,6 +27,7 @@ class Normaliser {
     const std::vector<Instruction> decoded = decode_instructions(code_);
     assign_lines(decoded);
     first_ir_at_or_after_.assign(code_.code.size() / 2 + 1, -1);
+    nop_at_unit_.assign(code_.code.size() / 2 + 1, 0);
     result_.instrs.reserve(decoded.size() + decoded.size() / 4);
     for (std::size_t i = 0; i < decoded.size(); ++i) {
       source_ = &decoded[i];
@@ -137,7 +138,10 @@ class Normaliser {
         throw Error(std::string("unsupported opcode ") + source_->base_opname() + " at offset " +
                     std::to_string(source_->offset) + " of " + code_.name);
       case RuleKind::Drop:
-        if (std::string_view(source_->base_opname()) == "NOP") pending_nop_line_ = lines_[source_->offset / 2];
+        if (std::string_view(source_->base_opname()) == "NOP") {
+          pending_nop_line_ = lines_[source_->offset / 2];
+          if (source_->offset / 2 < int(nop_at_unit_.size())) nop_at_unit_[source_->offset / 2] = 1;
+        }
         if (std::string_view(source_->base_opname()) == "TO_BOOL" && !tested_after(decoded, i)) {
           // 3.13 fold `not not x` into a TO_BOOL of its own.
           emit(Op::UnaryNot);
@@ -284,6 +288,7 @@ class Normaliser {
     for (Instr& instr : result_.instrs) {
       if (instr.target < 0) continue;
       if (instr.target >= int(code_.code.size())) throw Error("jump beyond the end of " + code_.name);
+      instr.target_is_nop = instr.target / 2 < int(nop_at_unit_.size()) && nop_at_unit_[instr.target / 2];
       instr.target = result_.index_at_offset(instr.target);
       // Nothing to run there (the code ends in dropped instructions).
       if (instr.target >= count) throw Error("jump to the end of " + code_.name);
@@ -335,6 +340,7 @@ class Normaliser {
   std::vector<int> lines_;
   int pending_nop_line_ = 0;  // line of the NOP dropped last, for the next instruction
   std::vector<int> first_ir_at_or_after_;
+  std::vector<char> nop_at_unit_;  // code units holding a dropped NOP
   int pending_kw_names_ = -1;
 };
 

@@ -11,3 +11,13 @@ def clause_pass_else_return_tail_return(fut):
     else:
         return get_loop()
     return fut._loop
+
+
+def body_returns_clause_runs_into_return(self, key, default=None):
+    # (3.10/3.12+: the code after the try lies right after the clause's
+    # POP_EXCEPT; the body never goes on, so it is no else clause.)
+    try:
+        return self[key]
+    except KeyError:
+        self[key] = default
+    return default

@@ -393,3 +393,40 @@ def code_after_try_ending_loop_body_after_break_clause(n, lines):
         lineno += n
         if lineno > 10:
             break
+
+
+def while_clause_break_runs_copy_of_raise(self, i, stop):
+    # (3.10 and 3.12+: the break runs its own copy of the raise after the
+    # loop, right after the clause's POP_EXCEPT.)
+    while stop is None or i < stop:
+        try:
+            v = self[i]
+            g(v)
+        except IndexError:
+            break
+        i += 1
+    raise ValueError
+
+
+def while_clause_break_runs_copy_of_return(self, i, stop):
+    while stop:
+        try:
+            self[i]
+        except IndexError:
+            break
+        i += 1
+    return 5
+
+
+def endless_loop_clause_breaks_to_return(expected, i):
+    # (3.10/3.12+: the break runs its own copy of the return after the
+    # loop, right after the clause's POP_EXCEPT; there is no other copy.)
+    missing = []
+    while True:
+        try:
+            e = expected[i]
+            i += 1
+        except IndexError:
+            missing.extend(expected[i:])
+            break
+    return missing, i

@@ -505,3 +505,25 @@ def shared_written_continue(xs, g):
         if not x or not g(x):
             continue
         g(x, x)
+
+
+def while_true_else_branch_continues(g, h):
+    # 3.10+: the written continue jumps to the NOP of the while line, the
+    # body's end past it; ≤3.9: a dead latch follows the continue.
+    while True:
+        if g():
+            h(1)
+        else:
+            h(2)
+            continue
+
+
+def while_true_nested_continue_at_end(g, h):
+    while True:
+        if g():
+            return 1
+        if h():
+            h(1)
+        else:
+            h(2)
+            continue

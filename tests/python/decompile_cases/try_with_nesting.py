@@ -497,3 +497,16 @@ def nested_try_in_clause_return_none_only(g):
             g(3)
             return None
     return p
+
+
+def with_try_clause_ends_with_body(self, ident):
+    # (3.10: the clause jumps to its own copy of the with's exit call and
+    # the implicit return, POP_BLOCK first.)
+    with self.mutex:
+        try:
+            self.ref[ident] += 1
+        except KeyError as ke:
+            if ident in self.local:
+                self.ref[ident] = 1
+            else:
+                raise ke

@@ -19,3 +19,16 @@ def three_operands(a, b, c):
 def either_operand(a, b):
     while a() or b():
         x()
+
+
+def drain_test_on_two_lines(self, a, b):
+    # (The latch's exit copy takes the line of the test's last part, the
+    # top test's exit copy the line of its first.)
+    while (a < b
+            and self.get() > 0):
+        for i in range(b - a):
+            try:
+                self.put(None)
+                a += 1
+            except E:
+                break
