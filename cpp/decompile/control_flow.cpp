@@ -1398,6 +1398,19 @@ ast::ExprPtr FunctionDecompiler::infinite_loop_test(const cfg::Loop* loop) const
           !loads_none(first_load[k]))
         one = false;
   }
+  if (!one && has_true && one_at >= 0 && loop != nullptr && code_.version.minor >= 10) {
+    // Both loaded elsewhere: a 1 placed before a constant that the loop's
+    // code loads ahead of it (in code that runs first, so was compiled
+    // first) was added by the test (cgi FieldStorage.read_lines_to_outerboundary
+    // 3.12: `while 1:` whose body reads 65536 and sets `self.done = 1`).
+    const int one_block = block_at(first_load[one_at]);
+    for (int k = one_at + 1; k < const_count && !one; ++k) {
+      if (first_load[k] < 0 || loads_none(first_load[k])) continue;
+      const int b = block_at(first_load[k]);
+      const bool in_loop = loop->contains[b] || graph_.dominates(loop->header, b);
+      if (in_loop && first_load[k] < first_load[one_at] && graph_.dominates(b, one_block)) one = true;
+    }
+  }
   return one ? ast::ExprPtr(make::int_(1)) : ast::ExprPtr(make::boolean(true));
 }
 

@@ -28,3 +28,34 @@ def until_with_true(self, terminator, name):
             break
         result += c
     return result
+
+
+# Both 1 and True loaded elsewhere: a 1 placed before a constant that the
+# body loads ahead of it was added by the `while 1:` test.
+def one_before_body_constants(self, limit):
+    flag = True
+    n = 0
+    while 1:
+        line = self.read(65536)
+        n += len(line)
+        if not line:
+            self.done = -1
+            break
+        if n > limit:
+            self.done = 1
+            break
+        flag = line.endswith(b'\n')
+    return flag
+
+
+def true_with_one_in_body(self, limit):
+    flag = True
+    n = 0
+    while True:
+        line = self.read(65536)
+        n += len(line)
+        if n > limit:
+            self.done = 1
+            break
+        flag = line.endswith(b'\n')
+    return flag
