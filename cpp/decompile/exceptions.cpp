@@ -479,13 +479,13 @@ int FunctionDecompiler::clause_end_into_copy(const std::vector<int>& ends, const
 bool FunctionDecompiler::clause_only_returns(const std::vector<int>& ends, const std::string& name,
                                              int continuation) const {
   const int count = int(function_.instrs.size());
-  if (continuation < 0 || continuation >= count) return false;
+  if (continuation >= count) return false;
   bool any = false;
   for (int end : ends) {
     if (end < 0) continue;
     const int after = after_name_unbinding(end + 1, name);
     if (after >= count || after == continuation || !unwinds_to_return(after) ||
-        same_code_to_exit(after, continuation) > 0)
+        (continuation >= 0 && same_code_to_exit(after, continuation) > 0))
       return false;
     // (A written return's POP_EXCEPT has the line of the return; the end
     // of the clause running into a copy of the code after the try, that of

@@ -560,3 +560,15 @@ def return_then_raise_in_except(self):
         if self.daemon:
             return
         raise
+
+
+def return_from_nested_clause(coro):
+    # The inner clause's return unwinds both clauses (POP_EXCEPT twice),
+    # with no code after the inner try that the clause could run into.
+    try:
+        return coro.cr_running
+    except AttributeError:
+        try:
+            return coro.gi_running
+        except AttributeError:
+            return False
