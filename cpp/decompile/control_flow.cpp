@@ -962,8 +962,16 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     auto copied = [&](const ast::StmtPtr& stmt) {
       return holds(branch_return_copies_, stmt.get());
     };
+    // (3.12+ fuse a written `return constant` into RETURN_CONST before
+    // copying, so a constant returned but not copied was written so:
+    // json detect_encoding 3.12, `if not b[1]: return x if c else y`
+    // then `return 'utf-8'`.)
+    auto written_constant = [&](const ast::StmtPtr& stmt, const ast::Return& ret) {
+      return code_.version.minor >= 12 && ast::as<ast::Constant>(ret.value) && !copied(stmt);
+    };
     if (then_return && else_return && then_return->value && else_return->value &&
-        (copied(then_body[0]) || copied(else_body[0]))) {
+        (copied(then_body[0]) || copied(else_body[0])) && !written_constant(then_body[0], *then_return) &&
+        !written_constant(else_body[0], *else_return)) {
       emit(out, make::return_(make::ifexp(test, then_return->value, else_return->value)), index);
       branch_return_copies_.push_back(out.back());
       return -1;

@@ -53,3 +53,15 @@ def if_else_raise_then_return(self, key):
         self.log("unknown")
         raise KeyError(key)
     return value.strip()
+
+
+def conditional_returns_then_constant(b):
+    # 3.12+: the written `return 'utf-8'` is one RETURN_CONST, no copy of
+    # the conditional expressions' returns before it.
+    if len(b) >= 4:
+        if not b[0]:
+            return 'utf-16-be' if b[1] else 'utf-32-be'
+        if not b[1]:
+            return 'utf-16-le' if b[2] or b[3] else 'utf-32-le'
+        return 'utf-8'
+    return 'utf-8'
