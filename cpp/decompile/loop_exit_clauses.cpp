@@ -232,11 +232,25 @@ int FunctionDecompiler::join_after_loop_exit_clauses(int body_end, int handler, 
   if (code_.version.minor <= 9) {
     if (dead_exit >= 0 && region.loop && region.loop->continues_at(dead_exit) && !region.loop->continues_at(after_body))
       return loop_join;
+    // (A dead ending past the code after the body, still in the loop: the
+    // try ends there, so the code up to it was the else clause.)
+    if (dead_exit > after_body && dead_exit != loop_join && region.loop && !region.loop->continues_at(dead_exit) &&
+        dead_exit != region.loop->follow && (dead_exit == region.stop || inside(dead_exit, region)))
+      return dead_exit;
     return dead_exit >= 0 && dead_exit != loop_join ? body_end : loop_join;
   }
   // 3.11 place the else clause between the body and the handler, and code
   // after the try after the handler.
-  if (code_.version.minor == 11) return after_body < handler ? loop_join : body_end;
+  // (An else clause that jumps over the handler to code still in the loop
+  // ends there: that code follows the try.)
+  if (code_.version.minor == 11) {
+    if (after_body > handler) return body_end;
+    const ir::Instr& last = function_.instrs[handler - 1];
+    if (last.op == Op::Jump && last.target > handler && last.target != loop_join && region.loop &&
+        !region.loop->continues_at(last.target) && last.target != region.loop->follow && inside(last.target, region))
+      return last.target;
+    return loop_join;
+  }
   if (code_.version.minor >= 12) {
     // The code after the body runs until the loop's latch (the handler's
     // code, which jumps back into the loop, lies elsewhere).
