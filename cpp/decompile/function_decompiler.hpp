@@ -368,7 +368,7 @@ class FunctionDecompiler {
                                  std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails);
   // ---- clauses ending in break/continue (loop_exit_clauses.cpp) ----
   int dead_clause_exit(int after_jump, const std::string& name) const;
-  bool natural_clause_end(int exit, const std::string& name) const;
+  bool natural_clause_end(int exit, const std::string& name, const Region& region) const;
   int break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const;
   int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
   bool constant_added_after_else(int constant, int else_block) const;

@@ -210,11 +210,14 @@ bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Re
 
 // ≤3.9: a clause's jump back to the loop's header at `exit` with no dead
 // ending after it is where the clause ends by itself (the try ends the
-// loop body), not a written `continue`.
-bool FunctionDecompiler::natural_clause_end(int exit, const std::string& name) const {
+// loop body), not a written `continue`. So is one to the loop's follow:
+// the try ran on into a `break` written after it, and the peephole
+// optimizer threaded the jump to that break's target.
+bool FunctionDecompiler::natural_clause_end(int exit, const std::string& name, const Region& region) const {
   const ir::Instr& jump = function_.instrs[exit];
-  return code_.version.minor <= 9 && jump.op == Op::Jump && dead_clause_exit(exit + 1, name) < 0 &&
-         jump.target == graph_.blocks[graph_.block_of[jump.target]].first && jump.target < exit;
+  if (code_.version.minor > 9 || jump.op != Op::Jump || dead_clause_exit(exit + 1, name) >= 0) return false;
+  if (region.loop && jump.target == region.loop->follow) return true;
+  return jump.target == graph_.blocks[graph_.block_of[jump.target]].first && jump.target < exit;
 }
 
 // The join of a try whose clauses all end in break/continue (`loop_join`,
