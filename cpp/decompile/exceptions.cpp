@@ -1170,7 +1170,8 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         // ≤3.9: a try ending a loop body, its clause jumps straight back (or
         // to the follow: the try ran on into a break written after it).
         ast::Body& clause_body = handlers.back().body;
-        if (!clause_body.empty() && (ast::as<ast::Continue>(clause_body.back()) || ast::as<ast::Break>(clause_body.back())))
+        if (!clause_body.empty() &&
+            (ast::as<ast::Continue>(clause_body.back()) || ast::as<ast::Break>(clause_body.back())))
           clause_body.pop_back();
         if (clause_body.empty()) clause_body.push_back(make::pass());
         visited_[after] = 1;
