@@ -221,6 +221,9 @@ class FunctionDecompiler {
   int dead_jump_over_else_target(int then_start, int else_start) const;
   bool dead_label_after_branch(int head) const;
   int threaded_loop_jump_else(int then_start, int else_start, const Region& region) const;
+  // ---- ≤3.9 jumps the peephole optimizer could not thread (unthreaded_continues.cpp) ----
+  int header_jump_ending_branch(int then_start, int else_start, const Region& region) const;
+  bool if_end_threads_elsewhere(int if_end, const Region& region) const;
   int dead_clause_exit_past(int handler, int code_start, const std::vector<ast::ExceptHandler>& handlers) const;
   // ---- break/continue ending a branch outside protected code (branch_loop_jumps.cpp) ----
   std::pair<ast::StmtPtr, int> branch_loop_jump(int at, const Region& region, std::size_t base_depth,

@@ -505,3 +505,37 @@ def shared_written_continue(xs, g):
         if not x or not g(x):
             continue
         g(x, x)
+
+
+# ≤3.9: `if c: X; continue` + more code ending an elif branch at a loop
+# body's end: the jump closing the branch goes to the chain's end, far
+# enough to need an EXTENDED_ARG, so the peephole optimizer could not
+# thread a jump over an else clause through it. The first branch's jump
+# straight to the header was the written continue (telnetlib
+# Telnet.process_rawq).
+def elif_branch_continue_then_code_in_long_loop(self, c, a, b, g):
+    while self.rawq:
+        if not self.seq:
+            g(c)
+        elif len(self.seq) == 1:
+            if c in (a, b):
+                self.seq += c
+                continue
+            self.seq = b""
+            if c == a:
+                g(1)
+            else:
+                g(2)
+        elif len(self.seq) == 2:
+            g(0, a, b, c)
+            g(1, a, b, c)
+            g(2, a, b, c)
+            g(3, a, b, c)
+            g(4, a, b, c)
+            g(5, a, b, c)
+            g(6, a, b, c)
+            g(7, a, b, c)
+            g(8, a, b, c)
+            g(9, a, b, c)
+            g(10, a, b, c)
+            g(11, a, b, c)
