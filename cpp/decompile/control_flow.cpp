@@ -828,10 +828,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   stopped = -1;
   // ≤3.9: a first branch whose jump goes straight back to the loop's
   // header (unthreaded_continues.cpp): where does the else code end?
-  const int header_jump =
-      then_falls && region.loop && join == region.loop->continue_target && then_stopped == join
-          ? header_jump_ending_branch(then_start, else_start, region)
-          : -1;
+  const int header_jump = then_falls && region.loop && join == region.loop->continue_target && then_stopped == join
+                              ? header_jump_ending_branch(then_start, else_start, region)
+                              : -1;
   std::vector<char> visited_before_else;
   if (header_jump >= 0) visited_before_else = visited_;
   bool else_falls = branch(else_start, else_stack, else_body);
