@@ -649,6 +649,16 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     if (end > threaded_else_jump && (end == region.stop || inside(end, region))) join = end;
   }
 
+  // ≤3.9: a test jumping straight back to the header, where the code it
+  // skips runs on to the loop's latch, was threaded through that latch:
+  // the if ends there, and has no else clause (unthreaded_continues.cpp).
+  // (Not a first branch that is a lone jump: a break or continue of its
+  // own, whose test reads the other way round.)
+  if (threaded_else_jump < 0 && !dead_jump_over_else && join == then_start && region.loop &&
+      region.loop->continues_at(else_start) && region.stop > then_start &&
+      function_.instrs[then_start].op != Op::Jump && threaded_through_latch(-1, region.stop, region))
+    join = region.stop;
+
   // 3.12+ have no backward conditional jumps: `if c: <leaves>` ending a
   // loop body jumps over a lone JUMP_BACKWARD when c holds. (Inside a try
   // body that jump, added late, is left out of the exception table, while
@@ -730,6 +740,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
         return false;
       }
     }
+    // (≤3.9: a test threaded through the loop's latch, the if's end, to
+    // the header; not one whose other branch is a lone break/continue.)
+    if (region.loop && region.loop->continues_at(start) && start != region.stop &&
+        function_.instrs[then_start].op != Op::Jump && threaded_through_latch(-1, join, region))
+      return true;
     if (region.loop && region.loop->continues_at(start) && start != region.stop) {
       body.push_back(make::continue_());
       return false;

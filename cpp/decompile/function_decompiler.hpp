@@ -224,6 +224,7 @@ class FunctionDecompiler {
   // ---- ≤3.9 jumps the peephole optimizer could not thread (unthreaded_continues.cpp) ----
   int header_jump_ending_branch(int then_start, int else_start, const Region& region) const;
   bool if_end_threads_elsewhere(int if_end, const Region& region) const;
+  bool threaded_through_latch(int at, int stop, const Region& region) const;
   int dead_clause_exit_past(int handler, int code_start, const std::vector<ast::ExceptHandler>& handlers) const;
   // ---- break/continue ending a branch outside protected code (branch_loop_jumps.cpp) ----
   std::pair<ast::StmtPtr, int> branch_loop_jump(int at, const Region& region, std::size_t base_depth,

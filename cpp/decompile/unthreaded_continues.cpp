@@ -50,3 +50,32 @@ bool FunctionDecompiler::if_end_threads_elsewhere(int if_end, const Region& regi
 }
 
 }  // namespace depyf::decompile
+
+namespace depyf::decompile {
+
+namespace {
+// Code units an argument needs (EXTENDED_ARG prefixes included).
+int units_for(int arg) {
+  return arg < 0x100 ? 1 : arg < 0x10000 ? 2 : arg < 0x1000000 ? 3 : 4;
+}
+}  // namespace
+
+// ≤3.9 the other way round: where an if statement ends at the loop's latch
+// (its lone jump back to the header, last in the body), a jump from the
+// if's code straight to the header is the jump to that end, threaded, not
+// a written `continue`: both compile the same. `at` is the jump (-1: a
+// conditional jump's target, whose absolute argument always fits).
+bool FunctionDecompiler::threaded_through_latch(int at, int stop, const Region& region) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (code_.version.minor > 9 || region.loop == nullptr || stop < 0 || stop >= count) return false;
+  const int header = region.loop->continue_target;
+  if (!is_lone_jump(stop, header) || !(stop + 1 == region.loop->exit || stop + 1 == region.loop->follow)) return false;
+  if (at < 0) return true;
+  if (at >= stop || instrs[at].op != Op::Jump || instrs[at].target != header) return false;
+  // (The JUMP_FORWARD to the latch had room only for its own argument.)
+  const int forward = instrs[stop].offset - (instrs[at].offset + 2);
+  return units_for(instrs[header].offset) <= units_for(forward);
+}
+
+}  // namespace depyf::decompile

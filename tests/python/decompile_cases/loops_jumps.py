@@ -539,3 +539,19 @@ def elif_branch_continue_then_code_in_long_loop(self, c, a, b, g):
             g(9, a, b, c)
             g(10, a, b, c)
             g(11, a, b, c)
+
+
+# ≤3.9: the other way round: an if/elif chain ending at the loop's latch,
+# whose branches' jumps to that latch were threaded straight to the
+# header, has no `continue` in it (telnetlib Telnet.interact).
+def if_elif_chain_threaded_through_latch(self, sel, g):
+    for key in sel:
+        if key is self:
+            text = g()
+            if text:
+                g(text)
+        elif key is g:
+            line = g()
+            if not line:
+                return
+            self.write(line)
