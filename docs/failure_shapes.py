@@ -962,3 +962,18 @@ def for_try_else_break(cmds, system):
     else:
         return system
     return info.strip()
+
+
+# Session 12 (old helper): a `while True:` whose body always ends in the
+# `break` written after a try whose clause falls off its end (a loop that
+# never loops unless a clause continues): differs on every version 3.8-3.13
+# (with `if g(op): continue` in the clause, sre_compile _optimize_charset,
+# 3.8-3.10 pass).
+def while_true_try_then_break(charset, f, g):
+    for op in charset:
+        while True:
+            try:
+                f(op)
+            except IndexError:
+                g(0)
+            break
