@@ -1035,3 +1035,16 @@ def if_then_assert_is(a, before, g):
     if a in before:
         assert before[-1] is g
     g()
+# Session 12 (old helper): a `while True:` whose body always ends in the
+# `break` written after a try whose clause falls off its end (a loop that
+# never loops unless a clause continues): differs on every version 3.8-3.13
+# (with `if g(op): continue` in the clause, sre_compile _optimize_charset,
+# 3.8-3.10 pass).
+def while_true_try_then_break(charset, f, g):
+    for op in charset:
+        while True:
+            try:
+                f(op)
+            except IndexError:
+                g(0)
+            break

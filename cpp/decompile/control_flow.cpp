@@ -649,6 +649,16 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     if (end > threaded_else_jump && (end == region.stop || inside(end, region))) join = end;
   }
 
+  // ≤3.9: a test jumping straight back to the header, where the code it
+  // skips runs on to the loop's latch, was threaded through that latch:
+  // the if ends there, and has no else clause (unthreaded_continues.cpp).
+  // (Not a first branch that is a lone jump: a break or continue of its
+  // own, whose test reads the other way round.)
+  if (threaded_else_jump < 0 && !dead_jump_over_else && join == then_start && region.loop &&
+      region.loop->continues_at(else_start) && region.stop > then_start &&
+      function_.instrs[then_start].op != Op::Jump && threaded_through_latch(-1, region.stop, region))
+    join = region.stop;
+
   // 3.12+ have no backward conditional jumps: `if c: <leaves>` ending a
   // loop body jumps over a lone JUMP_BACKWARD when c holds. (Inside a try
   // body that jump, added late, is left out of the exception table, while
@@ -730,6 +740,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
         return false;
       }
     }
+    // (≤3.9: a test threaded through the loop's latch, the if's end, to
+    // the header; not one whose other branch is a lone break/continue.)
+    if (region.loop && region.loop->continues_at(start) && start != region.stop &&
+        function_.instrs[then_start].op != Op::Jump && threaded_through_latch(-1, join, region))
+      return true;
     if (region.loop && region.loop->continues_at(start) && start != region.stop) {
       body.push_back(make::continue_());
       return false;
@@ -826,9 +841,28 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     }
   }
   stopped = -1;
+  // ≤3.9: a first branch whose jump goes straight back to the loop's
+  // header (unthreaded_continues.cpp): where does the else code end?
+  const int header_jump = then_falls && region.loop && join == region.loop->continue_target && then_stopped == join
+                              ? header_jump_ending_branch(then_start, else_start, region)
+                              : -1;
+  std::vector<char> visited_before_else;
+  if (header_jump >= 0) visited_before_else = visited_;
   bool else_falls = branch(else_start, else_stack, else_body);
   enclosing_then_else_ = enclosing_then_else;
   int else_stopped = stopped >= 0 ? stopped : join;
+  if (header_jump >= 0 && else_falls && else_stopped == join) {
+    // (The else code's last instruction, or the jump after it that it
+    // reached, taken as the region's stop.)
+    int if_end = -1;
+    for (int k = else_start; k < int(function_.instrs.size()); ++k)
+      if (visited_[k] && !visited_before_else[k]) if_end = k;
+    if (if_end >= 0 && !(function_.instrs[if_end].op == Op::Jump && function_.instrs[if_end].target == join)) ++if_end;
+    if (if_end_threads_elsewhere(if_end, region)) {
+      emit(then_body, make::continue_(), header_jump);
+      then_falls = false;
+    }
+  }
   // `if c: ...; return CONSTANT` + `raise` in an except clause: the
   // return leaves the clause first (POP_EXCEPT) and loads its constant
   // after, so the walk of the first branch stopped at the clause's end,

@@ -1166,10 +1166,13 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
     for (const int clause_end : clause_ends) {
       int after = skip_name_unbinding(clause_end + 1, name);
       const int exit = loop_exit_jump(after, region);
-      if (exit >= 0 && natural_clause_end(exit, name)) {
-        // ≤3.9: a try ending a loop body, its clause jumps straight back.
+      if (exit >= 0 && natural_clause_end(exit, name, region)) {
+        // ≤3.9: a try ending a loop body, its clause jumps straight back (or
+        // to the follow: the try ran on into a break written after it).
         ast::Body& clause_body = handlers.back().body;
-        if (!clause_body.empty() && ast::as<ast::Continue>(clause_body.back())) clause_body.pop_back();
+        if (!clause_body.empty() &&
+            (ast::as<ast::Continue>(clause_body.back()) || ast::as<ast::Break>(clause_body.back())))
+          clause_body.pop_back();
         if (clause_body.empty()) clause_body.push_back(make::pass());
         visited_[after] = 1;
         if (join < 0) join = instrs[exit].target;

@@ -392,6 +392,11 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           if (region.stopped_at) *region.stopped_at = target;
           return true;
         }
+        if (region.loop && region.loop->continues_at(target) && threaded_through_latch(i, region.stop, region)) {
+          visited_[i] = 1;
+          if (region.stopped_at) *region.stopped_at = region.stop;
+          return true;
+        }
         if (region.loop && region.loop->continues_at(target)) {
           emit(out, make::continue_(), i);
           return false;

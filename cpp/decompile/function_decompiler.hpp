@@ -221,6 +221,10 @@ class FunctionDecompiler {
   int dead_jump_over_else_target(int then_start, int else_start) const;
   bool dead_label_after_branch(int head) const;
   int threaded_loop_jump_else(int then_start, int else_start, const Region& region) const;
+  // ---- ≤3.9 jumps the peephole optimizer could not thread (unthreaded_continues.cpp) ----
+  int header_jump_ending_branch(int then_start, int else_start, const Region& region) const;
+  bool if_end_threads_elsewhere(int if_end, const Region& region) const;
+  bool threaded_through_latch(int at, int stop, const Region& region) const;
   int dead_clause_exit_past(int handler, int code_start, const std::vector<ast::ExceptHandler>& handlers) const;
   // ---- break/continue ending a branch outside protected code (branch_loop_jumps.cpp) ----
   std::pair<ast::StmtPtr, int> branch_loop_jump(int at, const Region& region, std::size_t base_depth,
@@ -372,7 +376,7 @@ class FunctionDecompiler {
                                  std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails);
   // ---- clauses ending in break/continue (loop_exit_clauses.cpp) ----
   int dead_clause_exit(int after_jump, const std::string& name) const;
-  bool natural_clause_end(int exit, const std::string& name) const;
+  bool natural_clause_end(int exit, const std::string& name, const Region& region) const;
   int break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const;
   int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
   int break_copy_without_original(const cfg::Block& b, int exit_block) const;

@@ -357,11 +357,20 @@ bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Re
 
 // ≤3.9: a clause's jump back to the loop's header at `exit` with no dead
 // ending after it is where the clause ends by itself (the try ends the
-// loop body), not a written `continue`.
-bool FunctionDecompiler::natural_clause_end(int exit, const std::string& name) const {
+// loop body), not a written `continue`. So is one to the loop's follow:
+// the try ran on into a `break` written after it, and the peephole
+// optimizer threaded the jump to that break's target.
+bool FunctionDecompiler::natural_clause_end(int exit, const std::string& name, const Region& region) const {
   const ir::Instr& jump = function_.instrs[exit];
-  return code_.version.minor <= 9 && jump.op == Op::Jump && dead_clause_exit(exit + 1, name) < 0 &&
-         jump.target == graph_.blocks[graph_.block_of[jump.target]].first && jump.target < exit;
+  if (code_.version.minor > 9 || jump.op != Op::Jump || dead_clause_exit(exit + 1, name) >= 0) return false;
+  // (Not where that break is still reached by a jump of its own, which the
+  // optimizer could not thread: tarfile TarFile.next 3.9.)
+  if (region.loop && jump.target == region.loop->follow) {
+    for (const cfg::Block& b : graph_.blocks)
+      if (b.reachable && b.first > exit && is_lone_jump(b.first, region.loop->follow)) return false;
+    return true;
+  }
+  return jump.target == graph_.blocks[graph_.block_of[jump.target]].first && jump.target < exit;
 }
 
 // The join of a try whose clauses all end in break/continue (`loop_join`,
@@ -379,6 +388,11 @@ int FunctionDecompiler::join_after_loop_exit_clauses(int body_end, int handler, 
   if (code_.version.minor <= 9) {
     if (dead_exit >= 0 && region.loop && region.loop->continues_at(dead_exit) && !region.loop->continues_at(after_body))
       return loop_join;
+    // (A dead ending past the code after the body, still in the loop: the
+    // try ends there, so the code up to it was the else clause.)
+    if (dead_exit > after_body && dead_exit != loop_join && region.loop && !region.loop->continues_at(dead_exit) &&
+        dead_exit != region.loop->follow && (dead_exit == region.stop || inside(dead_exit, region)))
+      return dead_exit;
     return dead_exit >= 0 && dead_exit != loop_join ? body_end : loop_join;
   }
   // 3.10+ clauses that jump to the while test repeated at the end of the
@@ -389,7 +403,16 @@ int FunctionDecompiler::join_after_loop_exit_clauses(int body_end, int handler, 
   if (region.loop && is_repeated_loop_test(*region.loop, loop_join)) return loop_join;
   // 3.11 place the else clause between the body and the handler, and code
   // after the try after the handler.
-  if (code_.version.minor == 11) return after_body < handler ? loop_join : body_end;
+  // (An else clause that jumps over the handler to code still in the loop
+  // ends there: that code follows the try.)
+  if (code_.version.minor == 11) {
+    if (after_body > handler) return body_end;
+    const ir::Instr& last = function_.instrs[handler - 1];
+    if (last.op == Op::Jump && last.target > handler && last.target != loop_join && region.loop &&
+        !region.loop->continues_at(last.target) && last.target != region.loop->follow && inside(last.target, region))
+      return last.target;
+    return loop_join;
+  }
   if (code_.version.minor >= 12) {
     // The code after the body runs until the loop's latch (the handler's
     // code, which jumps back into the loop, lies elsewhere).

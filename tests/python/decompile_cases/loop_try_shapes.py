@@ -430,3 +430,57 @@ def endless_loop_clause_breaks_to_return(expected, i):
             missing.extend(expected[i:])
             break
     return missing, i
+# ≤3.9: a clause ending in break/continue keeps its dead `POP_EXCEPT; JUMP`
+# to where the try ends: short of the loop body's end, so the code between
+# the body and it was the else clause (mimetypes read_windows_registry).
+def try_else_then_code_in_loop_after_break_clause(db, g):
+    for i in db:
+        try:
+            name = g(db, i)
+        except OSError:
+            break
+        else:
+            if "\0" not in name:
+                g(name)
+        g(i)
+    g(db)
+
+
+def try_else_then_code_in_loop_after_named_continue_clause(items, g, h):
+    for x in items:
+        try:
+            y = g(x)
+        except OSError as e:
+            continue
+        else:
+            h(y)
+        h(x)
+
+
+# 3.11 lay such an else clause between the body and the handler, and jump
+# from its end over the handler to the code after the try.
+def try_else_then_code_in_loop_after_continue_clause(items, g, h):
+    for x in items:
+        try:
+            y = g(x)
+        except OSError:
+            continue
+        else:
+            if y:
+                h(y)
+        h(x)
+
+
+# ≤3.9: a clause that falls off its end into a `break` written after the
+# try jumps (threaded) to the loop's follow with no dead `POP_EXCEPT; JUMP`
+# after it: the break is not the clause's (sre_compile _optimize_charset).
+def clause_runs_into_break_after_try(charset, f, g):
+    for op in charset:
+        while True:
+            try:
+                f(op)
+            except IndexError:
+                if g(op):
+                    continue
+                g(0)
+            break

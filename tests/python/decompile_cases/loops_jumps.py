@@ -527,3 +527,51 @@ def while_true_nested_continue_at_end(g, h):
         else:
             h(2)
             continue
+# ≤3.9: `if c: X; continue` + more code ending an elif branch at a loop
+# body's end: the jump closing the branch goes to the chain's end, far
+# enough to need an EXTENDED_ARG, so the peephole optimizer could not
+# thread a jump over an else clause through it. The first branch's jump
+# straight to the header was the written continue (telnetlib
+# Telnet.process_rawq).
+def elif_branch_continue_then_code_in_long_loop(self, c, a, b, g):
+    while self.rawq:
+        if not self.seq:
+            g(c)
+        elif len(self.seq) == 1:
+            if c in (a, b):
+                self.seq += c
+                continue
+            self.seq = b""
+            if c == a:
+                g(1)
+            else:
+                g(2)
+        elif len(self.seq) == 2:
+            g(0, a, b, c)
+            g(1, a, b, c)
+            g(2, a, b, c)
+            g(3, a, b, c)
+            g(4, a, b, c)
+            g(5, a, b, c)
+            g(6, a, b, c)
+            g(7, a, b, c)
+            g(8, a, b, c)
+            g(9, a, b, c)
+            g(10, a, b, c)
+            g(11, a, b, c)
+
+
+# ≤3.9: the other way round: an if/elif chain ending at the loop's latch,
+# whose branches' jumps to that latch were threaded straight to the
+# header, has no `continue` in it (telnetlib Telnet.interact).
+def if_elif_chain_threaded_through_latch(self, sel, g):
+    for key in sel:
+        if key is self:
+            text = g()
+            if text:
+                g(text)
+        elif key is g:
+            line = g()
+            if not line:
+                return
+            self.write(line)
