@@ -323,6 +323,7 @@ class FunctionDecompiler {
   int past_finally_copies(int at, const Region& region, bool through_branching = false) const;
   int past_exception_drop(int at) const;
   int past_enclosing_clause_exits(int at) const;
+  bool shared_with_other_paths(int from, int to) const;
   int past_branching_finally_copy(int at, const Region& region, std::vector<int>* covered = nullptr) const;
   int finally_copy_length(int at, const Region& region) const;
   bool runs_finally_copy(int at, const Region& region) const;

@@ -64,6 +64,22 @@ int FunctionDecompiler::past_enclosing_clause_exits(int at) const {
   }
 }
 
+// Whether code in [from, to] is also reached by a jump from elsewhere: the
+// ending of an enclosing clause that the inner try's normal path shares is
+// where the inner clause falls off its end (3.10 lay it out right after
+// the inner clause: turtledemo.lindenmayer draw), not a written jump's own
+// unwinding.
+bool FunctionDecompiler::shared_with_other_paths(int from, int to) const {
+  for (int k = std::max(from, 1); k <= to; ++k) {
+    const cfg::Block& block = graph_.blocks[block_at(k)];
+    if (block.first != k) continue;
+    const int before = block_at(k - 1);
+    for (int predecessor : block.predecessors)
+      if (predecessor != before && graph_.blocks[predecessor].reachable) return true;
+  }
+  return false;
+}
+
 // 3.12+ `break` out of a while loop whose follow is short code ending the
 // function: the break runs its own copy of that code (for `return None`,
 // which has no line of its own, on the break's line) instead of jumping.

@@ -49,3 +49,17 @@ def continue_in_doubly_nested_clause(items, h):
                     continue
                 h(1)
         h(2)
+
+
+def nested_clause_falling_off_loop_end(commands, rules):
+    # (Not a continue: the inner clause falls off its end into the outer
+    # clause's ending, which the inner body shares; 3.10 lay it out right
+    # after the inner clause.)
+    for b in commands:
+        try:
+            rules[b]()
+        except TypeError:
+            try:
+                nested_clause_falling_off_loop_end(rules[b], rules)
+            except:
+                pass
