@@ -491,7 +491,8 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           int past = calls_unbinding ? after : past_finally_copies(after, region);
           for (int n; region.with_handler >= 0 && (n = with_exit_call_length(past)) > 0;) past += n;
           // (And enclosing except clauses left, innermost first.)
-          if (const int outer = past_enclosing_clause_exits(past); outer != past && !shared_with_other_paths(after, outer))
+          if (const int outer = past_enclosing_clause_exits(past);
+              outer != past && !shared_with_other_paths(after, outer))
             past = past_finally_copies(outer, region);
           if (past != after) {
             const int exit = loop_exit_jump(past, region);
