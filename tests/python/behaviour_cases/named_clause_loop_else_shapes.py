@@ -5,6 +5,9 @@ of the name's unbinding, then the jump. The else clause's `continue` of a
 for loop in the clause was read as the clause's end: the else clause was
 dropped and the `continue` written after the loop, so the loop's break
 skipped the code after the try too. (3.13 refuses the try-in-loop form.)
+A break ending a finally body in a named clause took the same path and
+was written after the try/finally, where it no longer swallows the
+exception (3.9+ refuse that finally).
 
 run_cases() makes the calls whose results (or exceptions) must be the same
 with the decompiled functions."""
@@ -41,6 +44,20 @@ def for_else_continue_then_code_in_named_clause(items, h, log):
     return log
 
 
+def break_in_finally_in_named_clause(items, h, log):
+    for item in items:
+        try:
+            h(item)
+        except LookupError as e:
+            try:
+                h(e)
+            finally:
+                log.append(1)
+                break
+        log.append(item)
+    return log
+
+
 def run_cases(ns):
     def h(x):
         if isinstance(x, tuple):
@@ -52,4 +69,12 @@ def run_cases(ns):
     items = [(1, 3), (1, 2), 5, (0, 0), (), (0, 4)]
     for name in ("for_else_continue_in_named_clause", "for_else_continue_then_code_in_named_clause"):
         results.append((name, ns[name](items, h, [])))
+    def h2(x):
+        if isinstance(x, tuple):
+            raise LookupError(x)
+        if isinstance(x, LookupError):
+            raise ValueError(x)
+
+    for name in ("break_in_finally_in_named_clause",):
+        results.append((name, ns[name]([1, 2, (3,), 4], h2, [])))
     return results
