@@ -44,6 +44,16 @@ FunctionDecompiler::FunctionDecompiler(const CodeObject& code, const DecompileOp
 
 // 3.8 `return` inside `except E as name`: CALL_FINALLY runs the name's
 // unbinding (LOAD_CONST None; STORE; DELETE; END_FINALLY), implicit in the source.
+// 3.8: the unbinding a CALL_FINALLY runs for a break/continue out of a
+// named except clause; it is that statement's code (where the clause
+// never falls off its end, nothing else reaches it).
+void FunctionDecompiler::claim_unbinding_body(int call, const std::string& name) {
+  const int target = function_.instrs[call].target;
+  if (target < 0 || skip_name_unbinding(target, name) != target + 3) return;
+  for (int k = target; k < target + 3; ++k) visited_[k] = 1;
+  claim_called_name_unbinding(call, name);
+}
+
 void FunctionDecompiler::claim_called_name_unbinding(int call, const std::string& name) {
   const int target = function_.instrs[call].target;
   const int count = int(function_.instrs.size());
@@ -484,11 +494,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           int after = skip_name_unbinding(i + 1, region.clause_name);
           // (Leaving a try/finally around the try too: the finally body's
           // copy runs before the jump.)
-          // (Not 3.8's call of a named clause's own unbinding.)
+          // (3.8 call a named clause's own unbinding first: past that call
+          // too, or a break/continue in the else clause of a for loop in
+          // the clause read as the clause's end, and the loop lost its else.)
           const bool calls_unbinding = after < count && function_.instrs[after].op == Op::CallFinally &&
                                        unbinds_name_at(function_.instrs[after].target, region.clause_name);
           // (And the exit calls of with statements left, innermost first.)
-          int past = calls_unbinding ? after : past_finally_copies(after, region);
+          int past = past_finally_copies(calls_unbinding ? after + 1 : after, region);
           for (int n; region.with_handler >= 0 && (n = with_exit_call_length(past)) > 0;) past += n;
           // (And enclosing except clauses left, innermost first.)
           if (const int outer = past_enclosing_clause_exits(past);
@@ -500,6 +512,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
               if (region.clause_ends) region.clause_ends->push_back(-1 - i);
               if (code_.version.minor >= 11) pop(stack, i);
               for (int k = after; k <= exit; ++k) visited_[k] = 1;
+              if (calls_unbinding) claim_unbinding_body(after, region.clause_name);
               // (Not a jump: a for loop's break running its own copy of the
               // short code after the loop, 3.10+.)
               const bool is_break =
