@@ -1048,25 +1048,3 @@ def while_true_try_then_break(charset, f, g):
             except IndexError:
                 g(0)
             break
-
-
-# Session 12, WRONG behaviour on 3.8 (3.9-3.13 pass): an except clause
-# (named) holding a try whose else clause is `continue`. The inner try
-# body's jump goes to the else clause (POP_BLOCK; POP_EXCEPT; CALL_FINALLY;
-# JUMP_ABSOLUTE header), its clause to the code after the inner try; we
-# print `log.append(e)` and then `continue` after the inner try, so both
-# paths continue and skip `log.append(item)`.
-def try_else_continue_in_named_clause(items, h, log):
-    for item in items:
-        try:
-            h(item)
-        except KeyError as e:
-            try:
-                h(e)
-            except ValueError:
-                pass
-            else:
-                continue
-            log.append(e)
-        log.append(item)
-    return log

@@ -40,6 +40,22 @@ def break_in_nested_clause(items, h, log):
     return log
 
 
+def try_else_continue_in_named_clause(items, h, log):
+    for item in items:
+        try:
+            h(item)
+        except KeyError as e:
+            try:
+                h(e)
+            except ValueError:
+                pass
+            else:
+                continue
+            log.append(e)
+        log.append(item)
+    return log
+
+
 def run_cases(ns):
     def fail_then(exc):
         calls = []
@@ -67,4 +83,11 @@ def run_cases(ns):
             raise LookupError
         raise ValueError
     results.append(ns["break_in_nested_clause"]([1, 2], raise_lookup_then_value, []))
+
+    def raise_key_then_value(x):
+        if isinstance(x, int):
+            raise KeyError(x)
+        if str(x) == "2":
+            raise ValueError
+    results.append([repr(v) for v in ns["try_else_continue_in_named_clause"]([1, 2, 3], raise_key_then_value, [])])
     return results

@@ -63,3 +63,21 @@ def nested_clause_falling_off_loop_end(commands, rules):
                 nested_clause_falling_off_loop_end(rules[b], rules)
             except:
                 pass
+
+
+def try_else_continue_in_named_clause(items, h, log):
+    # (3.8 read the else clause's POP_EXCEPT; CALL_FINALLY; jump as the end
+    # of the enclosing clause and wrote the continue after the inner try.)
+    for item in items:
+        try:
+            h(item)
+        except KeyError as e:
+            try:
+                h(e)
+            except ValueError:
+                pass
+            else:
+                continue
+            log.append(e)
+        log.append(item)
+    return log
