@@ -192,6 +192,26 @@ int FunctionDecompiler::with_normal_exit(int start, int handler) const {
   return code_.version.minor == 8 ? -1 : exits.back();
 }
 
+// Whether the with body's exit call at `exit` (where its walk stopped)
+// leaves the except clause around the with (POP_EXCEPT) for somewhere
+// other than where the exit handler goes after suppressing an exception
+// (its own POP_EXCEPT, then the code after the try). Then it is the way
+// out of a `break`/`continue` ending the body (`except E: with x: ...;
+// break` in a loop, 3.8+), not the with's end: reading it as the end
+// drops that statement or moves it after the with.
+bool FunctionDecompiler::leaves_clause_elsewhere(int exit, int handler) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  int next = exit;
+  for (int n; next >= 0 && (n = with_exit_call_length(next)) > 0;) next += n;
+  const int after = code_.version.minor == 8 ? with_suppressed_resume(handler) : with_suppressed_continuation(handler);
+  if (next == exit || next + 1 >= count || after < 0 || after + 1 >= count || next == after) return false;
+  if (instrs[next].op != Op::PopExcept || instrs[after].op != Op::PopExcept) return false;
+  // (3.10+ may give both their own copy of a short returning tail.)
+  const int mine = resolve_jumps(next + 1), theirs = resolve_jumps(after + 1);
+  return mine != theirs && same_code_to_exit(mine, theirs) == 0;
+}
+
 bool FunctionDecompiler::continues_elsewhere(const ast::Body& body, int next) const {
   if (body.empty()) return false;
   for (const auto& [stmt, at] : continues_at_) {
