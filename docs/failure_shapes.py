@@ -1048,21 +1048,3 @@ def while_true_try_then_break(charset, f, g):
             except IndexError:
                 g(0)
             break
-# Session 12 (wa): a with statement in an except clause in a loop whose
-# body ends in `break` / `continue`: refused on 3.8-3.13 (was WRONG: 3.9
-# dropped the break, 3.10-3.13 wrote it after the with, which runs it even
-# when __exit__ suppresses an exception of the body). The body's walk
-# stops at the break's exit call __exit__(None, None, None), taken for the
-# with's end; to read it, the statement after that call (POP_EXCEPT, the
-# loop's jump) belongs inside the with body. See
-# tests/python/behaviour_cases/with_break_in_clause_shapes.py.
-def break_in_with_in_clause(items, h, log):
-    for item in items:
-        try:
-            h(item)
-        except LookupError:
-            with open(item) as f:
-                log.append(f)
-                break
-        log.append(item)
-    return log

@@ -9,6 +9,8 @@
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
 
+namespace make = depyf::ast::make;
+
 namespace depyf::decompile {
 
 using ir::Op;
@@ -210,6 +212,26 @@ bool FunctionDecompiler::leaves_clause_elsewhere(int exit, int handler) const {
   // (3.10+ may give both their own copy of a short returning tail.)
   const int mine = resolve_jumps(next + 1), theirs = resolve_jumps(after + 1);
   return mine != theirs && same_code_to_exit(mine, theirs) == 0;
+}
+
+// The break/continue that leaves such a body: the exit call(s), the
+// clause's POP_EXCEPT, then the loop's jump (a for loop's break dropping
+// the iterator first). Appended to `body`; false when it is not that.
+bool FunctionDecompiler::read_clause_leaving_jump(int exit, const Region& region, ast::Body& body) {
+  const auto& instrs = function_.instrs;
+  int next = exit;
+  for (int n; (n = with_exit_call_length(next)) > 0;) next += n;
+  if (region.loop == nullptr || instrs[next].op != Op::PopExcept) return false;
+  const int jump = loop_exit_jump(next + 1, region);
+  if (jump < 0) return false;
+  // (3.10+: a for loop's break may run its own copy of the short code
+  // after the loop instead of jumping there.)
+  const bool is_break = instrs[jump].op != Op::Jump || instrs[jump].target == region.loop->follow;
+  if (!is_break && !region.loop->continues_at(instrs[jump].target)) return false;
+  for (int k = exit; k <= jump; ++k) visited_[k] = 1;
+  if (body.size() == 1 && ast::as<ast::Pass>(body.back())) body.clear();
+  emit(body, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), jump);
+  return true;
 }
 
 bool FunctionDecompiler::continues_elsewhere(const ast::Body& body, int next) const {

@@ -5,7 +5,8 @@ The with body's exit call (__exit__(None, None, None)) of the break was
 read as the with statement's end: 3.9 dropped the break altogether (its
 POP_EXCEPT / POP_TOP / jump were claimed without a statement), 3.10-3.13
 wrote it after the with (wrong when __exit__ suppresses an exception).
-The decompiler now refuses this shape."""
+After the exit call come the clause's POP_EXCEPT and the loop's jump:
+they are the break/continue, read into the with body."""
 
 
 def break_in_with_in_clause(items, h, cm, log):
