@@ -1851,6 +1851,11 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   body_region.stopped_at = &body_stopped;
   bool falls = walk_region(p, body_region, body_stack, body);
   const int e = falls && body_stopped > body_end ? body_stopped : body_end;
+  if (falls && leaves_clause_elsewhere(body_stopped, handler)) {
+    if (!read_clause_leaving_jump(body_stopped, region, body))
+      fail(body_stopped, "with body leaving its except clause by a break/continue");
+    falls = false;
+  }
   if (falls) falls = !finish_return_after(e, body_region, stack.size(), body_stack, body);
   if (body.empty()) body.push_back(make::pass());
   // A body that never falls through still goes on after the with when

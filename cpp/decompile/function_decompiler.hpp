@@ -617,6 +617,8 @@ class FunctionDecompiler {
   // they end that goes on elsewhere than the code after the if had an else.
   std::vector<std::pair<ast::StmtPtr, int>> continues_at_;  // (owned: an address is no identity once freed)
   bool continues_elsewhere(const ast::Body& body, int next) const;
+  bool leaves_clause_elsewhere(int exit, int handler) const;
+  bool read_clause_leaving_jump(int exit, const Region& region, ast::Body& body);
   // `raise` statements read from RERAISE: where a finally body read from
   // its handler ends (also at the end of its branches).
   // Bare `raise` statements from RERAISE, with the stack depth they re-raised at.

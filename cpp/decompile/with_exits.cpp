@@ -9,6 +9,8 @@
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
 
+namespace make = depyf::ast::make;
+
 namespace depyf::decompile {
 
 using ir::Op;
@@ -190,6 +192,46 @@ int FunctionDecompiler::with_normal_exit(int start, int handler) const {
   if (others.size() == 1) return others[0];
   if (!others.empty() || exits.empty()) return -2;
   return code_.version.minor == 8 ? -1 : exits.back();
+}
+
+// Whether the with body's exit call at `exit` (where its walk stopped)
+// leaves the except clause around the with (POP_EXCEPT) for somewhere
+// other than where the exit handler goes after suppressing an exception
+// (its own POP_EXCEPT, then the code after the try). Then it is the way
+// out of a `break`/`continue` ending the body (`except E: with x: ...;
+// break` in a loop, 3.8+), not the with's end: reading it as the end
+// drops that statement or moves it after the with.
+bool FunctionDecompiler::leaves_clause_elsewhere(int exit, int handler) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  int next = exit;
+  for (int n; next >= 0 && (n = with_exit_call_length(next)) > 0;) next += n;
+  const int after = code_.version.minor == 8 ? with_suppressed_resume(handler) : with_suppressed_continuation(handler);
+  if (next == exit || next + 1 >= count || after < 0 || after + 1 >= count || next == after) return false;
+  if (instrs[next].op != Op::PopExcept || instrs[after].op != Op::PopExcept) return false;
+  // (3.10+ may give both their own copy of a short returning tail.)
+  const int mine = resolve_jumps(next + 1), theirs = resolve_jumps(after + 1);
+  return mine != theirs && same_code_to_exit(mine, theirs) == 0;
+}
+
+// The break/continue that leaves such a body: the exit call(s), the
+// clause's POP_EXCEPT, then the loop's jump (a for loop's break dropping
+// the iterator first). Appended to `body`; false when it is not that.
+bool FunctionDecompiler::read_clause_leaving_jump(int exit, const Region& region, ast::Body& body) {
+  const auto& instrs = function_.instrs;
+  int next = exit;
+  for (int n; (n = with_exit_call_length(next)) > 0;) next += n;
+  if (region.loop == nullptr || instrs[next].op != Op::PopExcept) return false;
+  const int jump = loop_exit_jump(next + 1, region);
+  if (jump < 0) return false;
+  // (3.10+: a for loop's break may run its own copy of the short code
+  // after the loop instead of jumping there.)
+  const bool is_break = instrs[jump].op != Op::Jump || instrs[jump].target == region.loop->follow;
+  if (!is_break && !region.loop->continues_at(instrs[jump].target)) return false;
+  for (int k = exit; k <= jump; ++k) visited_[k] = 1;
+  if (body.size() == 1 && ast::as<ast::Pass>(body.back())) body.clear();
+  emit(body, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), jump);
+  return true;
 }
 
 bool FunctionDecompiler::continues_elsewhere(const ast::Body& body, int next) const {

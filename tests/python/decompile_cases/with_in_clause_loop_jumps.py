@@ -1,0 +1,41 @@
+# A with statement in an except clause inside a loop, its body ending in
+# break/continue: the body's exit call is followed by the clause's
+# POP_EXCEPT and the loop's jump (a for loop's break drops the iterator;
+# 3.10+ may run a copy of the code after the loop instead), not by the
+# code after the with.
+
+
+def break_in_with_in_clause(items, h, log):
+    for item in items:
+        try:
+            h(item)
+        except LookupError:
+            with open(item) as f:
+                log.append(f)
+                break
+        log.append(item)
+    return log
+
+
+def continue_in_with_in_clause(items, h, cm, log):
+    for item in items:
+        try:
+            h(item)
+        except LookupError:
+            with cm(item) as f:
+                log.append(f)
+                continue
+        log.append(item)
+    return log
+
+
+def break_in_with_in_clause_while(items, h, cm):
+    while items:
+        try:
+            h(items.pop())
+        except KeyError:
+            with cm():
+                h(1)
+                break
+        h(2)
+    h(3)
