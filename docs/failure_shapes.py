@@ -1048,3 +1048,52 @@ def while_true_try_then_break(charset, f, g):
             except IndexError:
                 g(0)
             break
+
+
+# Session 12: `continue` ending a with body inside a try body in a for loop
+# (3.9-3.13 differ: the continue is written after the with, which is wrong
+# when __exit__ suppresses an exception raised in the body; 3.8 is an error).
+def with_continue_in_try_body(items, h, log):
+    for item in items:
+        try:
+            with h(item):
+                log.append(item)
+                continue
+        except KeyError:
+            log.append(-1)
+        log.append(0)
+    return log
+
+
+# Session 12: a with in an except clause whose body breaks conditionally:
+# "code that the structuring did not reach" on 3.8-3.13.
+def with_conditional_break_in_clause(items, h, cm):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            with cm(x):
+                if h(1):
+                    break
+                h(3)
+
+
+# Session 12: a with in an except clause ending a for body (3.13 adds a
+# `continue` after the with: same behaviour, differs) and one returning
+# from its body (3.13 differs).
+def with_ending_clause_in_for(items, h, cm):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            with cm(x):
+                h(1)
+
+
+def with_return_in_clause_in_for(items, h, cm):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            with cm(x):
+                return h(1)

@@ -39,3 +39,14 @@ def break_in_with_in_clause_while(items, h, cm):
                 break
         h(2)
     h(3)
+
+
+def with_only_continue_in_clause(items, h, log):
+    for item in items:
+        try:
+            h(item)
+        except KeyError:
+            with h(None):
+                continue
+        log.append(item)
+    return log
