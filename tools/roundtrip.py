@@ -23,7 +23,7 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Dict, List, Optional, Tuple
+from typing import IO, Dict, List, Optional, Tuple
 
 TOOLS = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(TOOLS))
@@ -69,6 +69,14 @@ def forward_lines(stream, lines: "queue.Queue[Optional[str]]") -> None:
     lines.put(None)
 
 
+def write_paths(stream: IO[str], paths: List[str]) -> None:
+    try:
+        stream.write("".join(path + "\n" for path in paths))
+        stream.close()
+    except (BrokenPipeError, OSError):
+        pass  # the worker died; the caller sees it on stdout
+
+
 def run_worker(python: str, files: List[str], kinds: str, timeout: float, tally: Tally, label: str) -> None:
     """Feed files to one worker, restarting it after a crash or a hang."""
     env = dict(os.environ, PYTHONPATH=depyf_import_dir() + os.pathsep + str(TOOLS), PYTHONHASHSEED="0")
@@ -79,10 +87,13 @@ def run_worker(python: str, files: List[str], kinds: str, timeout: float, tally:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True,
         )
         assert process.stdin is not None and process.stdout is not None
-        process.stdin.write("".join(path + "\n" for path in remaining))
-        process.stdin.close()
         lines: "queue.Queue[Optional[str]]" = queue.Queue()
         threading.Thread(target=forward_lines, args=(process.stdout, lines), daemon=True).start()
+        # The worker reads paths as it goes: a list longer than the pipe's
+        # buffer (every file with the tests) blocks this write until it has
+        # read them, so write from a thread of its own and keep watching
+        # for hangs here.
+        threading.Thread(target=write_paths, args=(process.stdin, list(remaining)), daemon=True).start()
         current: Optional[str] = None
         finished = False
         while True:
