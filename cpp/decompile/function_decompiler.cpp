@@ -44,16 +44,6 @@ FunctionDecompiler::FunctionDecompiler(const CodeObject& code, const DecompileOp
 
 // 3.8 `return` inside `except E as name`: CALL_FINALLY runs the name's
 // unbinding (LOAD_CONST None; STORE; DELETE; END_FINALLY), implicit in the source.
-// 3.8: the unbinding a CALL_FINALLY runs for a break/continue out of a
-// named except clause; it is that statement's code (where the clause
-// never falls off its end, nothing else reaches it).
-void FunctionDecompiler::claim_unbinding_body(int call, const std::string& name) {
-  const int target = function_.instrs[call].target;
-  if (target < 0 || skip_name_unbinding(target, name) != target + 3) return;
-  for (int k = target; k < target + 3; ++k) visited_[k] = 1;
-  claim_called_name_unbinding(call, name);
-}
-
 void FunctionDecompiler::claim_called_name_unbinding(int call, const std::string& name) {
   const int target = function_.instrs[call].target;
   const int count = int(function_.instrs.size());
@@ -512,7 +502,8 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
               if (region.clause_ends) region.clause_ends->push_back(-1 - i);
               if (code_.version.minor >= 11) pop(stack, i);
               for (int k = after; k <= exit; ++k) visited_[k] = 1;
-              if (calls_unbinding) claim_unbinding_body(after, region.clause_name);
+              // (3.8: the unbinding the call runs is this statement's code.)
+              if (calls_unbinding) claim_called_name_unbinding(after, region.clause_name);
               // (Not a jump: a for loop's break running its own copy of the
               // short code after the loop, 3.10+.)
               const bool is_break =

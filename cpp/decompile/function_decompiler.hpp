@@ -414,7 +414,6 @@ class FunctionDecompiler {
   // the code the try body goes on to: `return` statements of the clause.
   bool clause_only_returns(const std::vector<int>& ends, const std::string& name, int continuation) const;
   int try_continuation_ = -1;  // where the body of the try whose clauses are read goes on (-1: nowhere)
-  void claim_unbinding_body(int call, const std::string& name);
   void claim_called_name_unbinding(int call, const std::string& name);
   std::vector<char> normally_reachable_;  // blocks reachable from the entry without exceptional edges
 
