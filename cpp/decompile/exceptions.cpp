@@ -1236,7 +1236,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   if (handler_start < int(instrs.size()) &&
       (instrs[handler_start].op == Op::WithExceptStart || instrs[handler_start].op == Op::WithCleanupStart))
     fail(index, "with body without its setup");
-  const int body_end = try_body_end(index, handler, at_loop_header ? index : -1);
+  int body_end = try_body_end(index, handler, at_loop_header ? index : -1);
   Region body_region = region.sub(body_end, block_at(index), region.loop);
   body_region.protection = handler;
   body_region.clause_depth = -1;
@@ -1328,6 +1328,12 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   int body_stopped = -1;
   body_region.stopped_at = &body_stopped;
   bool falls = walk_region(index, body_region, body_stack, body, at_loop_header);
+  // A with ending the body whose own body always leaves (return, break,
+  // continue) goes on past the try only where __exit__ suppresses an
+  // exception: the try body ends where that path leaves the protection.
+  if (falls && body_stopped > body_end && visited_[body_end] && !visited_[body_stopped] && !body.empty() &&
+      (ast::as<ast::With>(body.back()) || ast::as<ast::AsyncWith>(body.back())))
+    body_end = body_stopped;
   // ≤3.9 end a try body by POP_BLOCK and a jump over the clauses to the
   // code after the try, threaded back to the loop's header when the try
   // ends the loop body. A `continue` written there leaves that ending after
@@ -1861,12 +1867,17 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   // A body that never falls through still goes on after the with when
   // __exit__ suppresses an exception: that code is the with's own follow.
   // (Where that code lies past the end of the try statement around the
-  // with, it is the try's: the with ends the try's body.)
+  // with, the walk of the try body stops there: the with ends the body,
+  // which goes on past the try.)
   int suppressed_resume = falls ? -1 : with_suppressed_resume(handler);
-  if (suppressed_resume >= 0 && region.protection >= 0 &&
-      !within_protection(resolve_jumps(suppressed_resume), region.protection))
-    suppressed_resume = -1;
   mark_handler_code_visited(handler, index, suppressed_resume);
+  // (3.12+ jump from the protected cleanup to the try body's own jump out.)
+  while (suppressed_resume >= 0 && region.protection >= 0 && instrs[suppressed_resume].op == Op::Jump &&
+         within_protection(suppressed_resume, region.protection) &&
+         !within_protection(resolve_jumps(suppressed_resume), region.protection)) {
+    visited_[suppressed_resume] = 1;
+    suppressed_resume = instrs[suppressed_resume].target;
+  }
   stack.pop_back();  // the exit slot
   // ≤3.9 leave the normal exit of a body that never falls through in
   // place, dead, unless the body ends in a return (whose block it then

@@ -247,6 +247,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       const int handler = outermost_new_handler(i, region.protection);
       if (handler < 0) {  // left the protected code: the region ends here
         if (return_through_with_exit(i, region, stack, out)) return false;
+        if (loop_jump_through_with_exit(i, region, stack, out)) return false;
         // (3.13: the jump ending a branch, left out of the protection, to
         // where the region stops, or to where the jump there goes.)
         const bool jump_to_stop = region.protection >= 0 && region.stop >= 0 &&

@@ -255,4 +255,23 @@ bool FunctionDecompiler::return_through_with_exit(int& at, const Region& region,
   return true;
 }
 
+// A path inside a with body that leaves it at `at` by the exit call of a
+// `break`/`continue` (the exit call, then the loop's jump) that is not the
+// with's end: the exit handler goes on elsewhere after suppressing an
+// exception (`with cm: f(); continue` + `g()` in a loop: a suppressed
+// exception runs g()). Emits the statement (true); false when `at` is not
+// such an exit. Reading it as the with's end would move the statement
+// after the with, where it also runs after a suppressed exception.
+bool FunctionDecompiler::loop_jump_through_with_exit(int at, const Region& region, const Stack& stack,
+                                                     ast::Body& out) {
+  if (region.with_handler < 0 || at == region.with_normal_exit || region.loop == nullptr ||
+      with_exit_call_length(at) == 0)
+    return false;
+  auto [statement, length] = branch_loop_jump(at, region, stack.size(), stack);
+  if (!statement) return false;
+  for (int k = 0; k < length; ++k) visited_[at + k] = 1;
+  emit(out, statement, at);
+  return true;
+}
+
 }  // namespace depyf::decompile
