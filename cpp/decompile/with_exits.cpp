@@ -262,8 +262,7 @@ bool FunctionDecompiler::return_through_with_exit(int& at, const Region& region,
 // exception runs g()). Emits the statement (true); false when `at` is not
 // such an exit. Reading it as the with's end would move the statement
 // after the with, where it also runs after a suppressed exception.
-bool FunctionDecompiler::loop_jump_through_with_exit(int at, const Region& region, const Stack& stack,
-                                                     ast::Body& out) {
+bool FunctionDecompiler::loop_jump_through_with_exit(int at, const Region& region, const Stack& stack, ast::Body& out) {
   if (region.with_handler < 0 || at == region.with_normal_exit || region.loop == nullptr ||
       with_exit_call_length(at) == 0)
     return false;
