@@ -34,6 +34,24 @@ std::pair<ast::StmtPtr, int> FunctionDecompiler::branch_loop_jump(int at, const 
       while (next < count && function_.instrs[next].op == Op::PopBlock) ++next;
     }
     if (next != at) {
+      // (A with inside an except clause: the clause's POP_EXCEPT, and those
+      // of clauses around it, come before the jump. The clauses are inside
+      // the loop: leaving a clause around the loop takes no POP_EXCEPT.)
+      if (const int past = past_enclosing_clause_exits(next); past != next) {
+        const int jump = loop_exit_jump(past, region);
+        // (3.10+: a for loop's break before the implicit `return None`
+        // runs a copy of it, which has no line of its own.)
+        const bool for_loop = function_.instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter;
+        if (jump < 0 && for_loop && past + 2 < count && function_.instrs[past].op == Op::PopTop && loads_none(past + 1) &&
+            function_.instrs[past + 2].op == Op::ReturnValue && is_implicit_return_copy(past + 2) &&
+            returns_none_at(region.loop->follow))
+          return {make::break_(), past + 3 - at};
+        if (jump < 0) return {nullptr, 0};
+        const ir::Instr& exit = function_.instrs[jump];
+        const bool is_break = exit.op != Op::Jump || exit.target == region.loop->follow;
+        if (!is_break && !region.loop->continues_at(exit.target)) return {nullptr, 0};
+        return {is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), jump + 1 - at};
+      }
       Region outside = region;
       outside.with_handler = -1;
       auto [statement, length] = branch_loop_jump(next, outside, base_depth, rest);

@@ -1328,11 +1328,13 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   int body_stopped = -1;
   body_region.stopped_at = &body_stopped;
   bool falls = walk_region(index, body_region, body_stack, body, at_loop_header);
-  // A with ending the body whose own body always leaves (return, break,
-  // continue) goes on past the try only where __exit__ suppresses an
-  // exception: the try body ends where that path leaves the protection.
-  if (falls && body_stopped > body_end && visited_[body_end] && !visited_[body_stopped] && !body.empty() &&
-      (ast::as<ast::With>(body.back()) || ast::as<ast::AsyncWith>(body.back())))
+  // The walk may go on past where the body was found to end, which it
+  // reached by another path: a with ending the body whose own body always
+  // leaves (return, break, continue) goes on past the try only where
+  // __exit__ suppresses an exception; ≤3.9 a branch's break/continue
+  // leaves the protection first (`if c: break` + more body). The try
+  // body ends where the walk left the protection.
+  if (falls && body_stopped > body_end && visited_[body_end] && !visited_[body_stopped])
     body_end = body_stopped;
   // ≤3.9 end a try body by POP_BLOCK and a jump over the clauses to the
   // code after the try, threaded back to the loop's header when the try

@@ -310,6 +310,7 @@ class FunctionDecompiler {
   int with_suppressed_continuation(int handler) const;
   bool return_through_with_exit(int& at, const Region& region, Stack& stack, ast::Body& out);
   bool loop_jump_through_with_exit(int at, const Region& region, const Stack& stack, ast::Body& out);
+  bool goes_on_alike(int a, int b) const;
   int decompile_shared_finally(int index, int handler, const Region& region, Region body_region, Stack& stack,
                                ast::Body& out);
   int handler_body_start(int handler) const;

@@ -255,6 +255,24 @@ bool FunctionDecompiler::return_through_with_exit(int& at, const Region& region,
   return true;
 }
 
+// Whether the straight-line code from `a` and from `b` does the same up
+// to the same jump or a return (a copy of a clause's end: POP_EXCEPT, then
+// the loop's jump).
+bool FunctionDecompiler::goes_on_alike(int a, int b) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (a < 0 || b < 0 || a == b) return a >= 0 && a == b;
+  for (int k = 0; k < 8 && a + k < count && b + k < count; ++k) {
+    const ir::Instr& x = instrs[a + k];
+    const ir::Instr& y = instrs[b + k];
+    if (x.op != y.op || x.arg != y.arg || x.name != y.name) return false;
+    if (x.op == Op::Jump) return resolve_jumps(x.target) == resolve_jumps(y.target);
+    if (x.op == Op::ReturnValue) return true;
+    if (x.target >= 0) return false;
+  }
+  return false;
+}
+
 // A path inside a with body that leaves it at `at` by the exit call of a
 // `break`/`continue` (the exit call, then the loop's jump) that is not the
 // with's end: the exit handler goes on elsewhere after suppressing an
@@ -268,6 +286,14 @@ bool FunctionDecompiler::loop_jump_through_with_exit(int at, const Region& regio
     return false;
   auto [statement, length] = branch_loop_jump(at, region, stack.size(), stack);
   if (!statement) return false;
+  // (3.13 give the normal exit of a with ending an except clause its own
+  // copy of the clause's end, POP_EXCEPT and the loop's jump: where the
+  // suppressed path goes on the same way, it is the with's end.)
+  int next = at;
+  for (int n; (n = with_exit_call_length(next)) > 0;) next += n;
+  if (code_.version.minor >= 13 && function_.instrs[next].op == Op::PopExcept &&
+      goes_on_alike(next, with_suppressed_continuation(region.with_handler)))
+    return false;
   for (int k = 0; k < length; ++k) visited_[at + k] = 1;
   emit(out, statement, at);
   return true;

@@ -126,6 +126,32 @@ def return_ends_with_clause_returns(items, h, log):
     return log
 
 
+def break_in_if_in_with_in_clause(items, h, log):
+    for item in items:
+        try:
+            h(item)
+            log.append(item)
+        except KeyError:
+            with h(item):
+                if item == 2:
+                    break
+                log.append(3)
+
+
+def continue_in_if_in_with_in_clause(items, h, log):
+    for item in items:
+        try:
+            h(item)
+            log.append(item)
+        except KeyError:
+            with h(item):
+                if item == 2:
+                    continue
+                log.append(3)
+            break
+    return log
+
+
 class FailingLog(list):
     """A log whose append raises KeyError for the chosen values: an
     exception inside the with body."""
@@ -142,7 +168,7 @@ class FailingLog(list):
 
 def run_cases(ns):
     results = []
-    suffixes = ("_with", "_try", "_finally", "_while", "_continues", "_returns")
+    suffixes = ("_with", "_try", "_finally", "_while", "_continues", "_returns", "_clause")
     names = [name for name in ns if name.endswith(suffixes) and callable(ns[name])]
     for fn in sorted(names):
         for suppress in (False, True):
