@@ -42,9 +42,9 @@ std::pair<ast::StmtPtr, int> FunctionDecompiler::branch_loop_jump(int at, const 
         // (3.10+: a for loop's break before the implicit `return None`
         // runs a copy of it, which has no line of its own.)
         const bool for_loop = function_.instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter;
-        if (jump < 0 && for_loop && past + 2 < count && function_.instrs[past].op == Op::PopTop && loads_none(past + 1) &&
-            function_.instrs[past + 2].op == Op::ReturnValue && is_implicit_return_copy(past + 2) &&
-            returns_none_at(region.loop->follow))
+        if (jump < 0 && for_loop && past + 2 < count && function_.instrs[past].op == Op::PopTop &&
+            loads_none(past + 1) && function_.instrs[past + 2].op == Op::ReturnValue &&
+            is_implicit_return_copy(past + 2) && returns_none_at(region.loop->follow))
           return {make::break_(), past + 3 - at};
         if (jump < 0) return {nullptr, 0};
         const ir::Instr& exit = function_.instrs[jump];

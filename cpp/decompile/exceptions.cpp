@@ -1334,8 +1334,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // __exit__ suppresses an exception; ≤3.9 a branch's break/continue
   // leaves the protection first (`if c: break` + more body). The try
   // body ends where the walk left the protection.
-  if (falls && body_stopped > body_end && visited_[body_end] && !visited_[body_stopped])
-    body_end = body_stopped;
+  if (falls && body_stopped > body_end && visited_[body_end] && !visited_[body_stopped]) body_end = body_stopped;
   // ≤3.9 end a try body by POP_BLOCK and a jump over the clauses to the
   // code after the try, threaded back to the loop's header when the try
   // ends the loop body. A `continue` written there leaves that ending after
