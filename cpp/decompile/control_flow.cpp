@@ -436,6 +436,11 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
       t2 = b.last + 1;
       f2 = last.target;
     }
+    // ≤3.9 thread a conditional jump to a `continue` straight to the loop's
+    // header (`if c or d: continue`: c jumps to the header, d's branch is
+    // the continue's jump): where d goes to that jump, so does c.
+    unthread_continue_target(chain.true_target, b.last, t2, f2);
+    unthread_continue_target(chain.false_target, b.last, t2, f2);
     int kind = 0;
     // (Targets may be copies of one exit block: same_exit.)
     if (!chain_operand) {  // (a chained comparison is read whole below)
@@ -507,6 +512,27 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
   }
   chain.blocks = chain_blocks;
   return chain;
+}
+
+// (Only a `continue` of the innermost loop around the condition: a jump
+// there from a nested loop is that loop's break, its follow threaded.)
+void FunctionDecompiler::unthread_continue_target(int& target, int condition, int t2, int f2) const {
+  if (code_.version.minor > 9 || target < 0 || target >= int(function_.instrs.size()) ||
+      graph_.blocks[block_at(target)].first != target)
+    return;
+  auto innermost_header = [&](int at) {
+    int header = -1;
+    for (const cfg::Loop& loop : graph_.loops)
+      if (loop.contains[block_at(at)]) header = loop.header;
+    return header;
+  };
+  if (innermost_header(condition) != block_at(target)) return;
+  for (const int other : {t2, f2})
+    if (is_lone_jump(other) && function_.instrs[other].op == Op::Jump && function_.instrs[other].target == target &&
+        innermost_header(other) == block_at(target)) {
+      target = other;
+      return;
+    }
 }
 
 int FunctionDecompiler::decompile_value_bool(int index, const Region& region, Stack& stack) {

@@ -256,6 +256,7 @@ class FunctionDecompiler {
   int repeated_latch_test(int test_block, const cfg::Loop* loop, int header_block, int then_start, int else_start,
                           int index) const;
   Condition read_condition(int index, Stack& stack);
+  void unthread_continue_target(int& target, int condition, int t2, int f2) const;
   bool extend_to_ternary_condition(Condition& chain, std::vector<int>& chain_blocks, Stack& stack);
   // Simulates [first, jump) on `stack` and reads the condition ending at
   // `jump`; an empty Condition when that block is not one (the caller
