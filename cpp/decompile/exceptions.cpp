@@ -1864,6 +1864,18 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
     falls = false;
   }
   if (falls) falls = !finish_return_after(e, body_region, stack.size(), body_stack, body);
+  // No exit of the body was found to go on where the exit handler goes
+  // after suppressing an exception, yet the body falls off its end: unless
+  // the code after that exit call is a copy of where the handler goes on,
+  // it is no code after the with (3.12+: a while loop's `break` running a
+  // copy of the code after the loop). Taking it as the with's end would
+  // run it after a suppressed exception too.
+  if (const int after = with_suppressed_continuation(handler);
+      falls && normal_exit == -1 && code_.version.minor >= 9 && after >= 0) {
+    const int next = resolve_jumps(e + with_exit_call_length(e));
+    if (!goes_on_alike(next, after))
+      fail(e, "with body leaving by an exit that is not understood");
+  }
   if (body.empty()) body.push_back(make::pass());
   // A body that never falls through still goes on after the with when
   // __exit__ suppresses an exception: that code is the with's own follow.

@@ -256,8 +256,8 @@ bool FunctionDecompiler::return_through_with_exit(int& at, const Region& region,
 }
 
 // Whether the straight-line code from `a` and from `b` does the same up
-// to the same jump or a return (a copy of a clause's end: POP_EXCEPT, then
-// the loop's jump).
+// to the same jump or a return, lines aside (a copy of a clause's end:
+// POP_EXCEPT, then the loop's jump; of a short returning tail).
 bool FunctionDecompiler::goes_on_alike(int a, int b) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
@@ -265,8 +265,9 @@ bool FunctionDecompiler::goes_on_alike(int a, int b) const {
   for (int k = 0; k < 8 && a + k < count && b + k < count; ++k) {
     const ir::Instr& x = instrs[a + k];
     const ir::Instr& y = instrs[b + k];
-    if (x.op != y.op || x.arg != y.arg || x.name != y.name) return false;
+    if (!same_op(x.op, y.op)) return false;
     if (x.op == Op::Jump) return resolve_jumps(x.target) == resolve_jumps(y.target);
+    if (x.arg != y.arg || x.name != y.name) return false;
     if (x.op == Op::ReturnValue) return true;
     if (x.target >= 0) return false;
   }

@@ -152,6 +152,18 @@ def continue_in_if_in_with_in_clause(items, h, log):
     return log
 
 
+def break_ends_with_in_while_else(items, h, log):
+    # (3.10+ the break runs a copy of the code after the loop statement;
+    # read as the with's end, it also ran after a suppressed exception.)
+    while items:
+        with h(items.pop()):
+            log.append(1)
+            break
+    else:
+        log.append(9)
+    return log
+
+
 class FailingLog(list):
     """A log whose append raises KeyError for the chosen values: an
     exception inside the with body."""
@@ -168,7 +180,7 @@ class FailingLog(list):
 
 def run_cases(ns):
     results = []
-    suffixes = ("_with", "_try", "_finally", "_while", "_continues", "_returns", "_clause")
+    suffixes = ("_with", "_try", "_finally", "_while", "_continues", "_returns", "_clause", "_else")
     names = [name for name in ns if name.endswith(suffixes) and callable(ns[name])]
     for fn in sorted(names):
         for suppress in (False, True):
