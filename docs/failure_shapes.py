@@ -1076,24 +1076,3 @@ def with_conditional_break_in_clause(items, h, cm):
                 if h(1):
                     break
                 h(3)
-
-
-# Session 12: a with in an except clause ending a for body (3.13 adds a
-# `continue` after the with: same behaviour, differs) and one returning
-# from its body (3.13 differs).
-def with_ending_clause_in_for(items, h, cm):
-    for x in items:
-        try:
-            h(x)
-        except KeyError:
-            with cm(x):
-                h(1)
-
-
-def with_return_in_clause_in_for(items, h, cm):
-    for x in items:
-        try:
-            h(x)
-        except KeyError:
-            with cm(x):
-                return h(1)
