@@ -1032,9 +1032,8 @@ ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body) {
 }
 
 int FunctionDecompiler::decode_except_clauses(int handler, const Region& region, const Stack& stack,
-                                              std::vector<ast::ExceptHandler>& handlers,
-                                              std::vector<ClauseTail>& tails, int* dead_exit,
-                                              std::vector<std::vector<int>>* ends_out) {
+                                              std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails,
+                                              int* dead_exit, std::vector<std::vector<int>>* ends_out) {
   const auto& instrs = function_.instrs;
   int join = -1;
   int loop_join = -1;

@@ -400,8 +400,8 @@ class FunctionDecompiler {
   int join_after_loop_exit_clauses(int body_end, int handler, int loop_join, int dead_exit, const Region& region) const;
   // ---- 3.13 clauses falling off the end of a loop body (clause_loop_ends.cpp) ----
   bool clause_end_falls_to_loop_end(int end, const std::string& name, int loop_end, const Region& region) const;
-  void drop_fallen_off_continues(std::vector<ast::ExceptHandler>& handlers,
-                                 const std::vector<std::vector<int>>& ends, int loop_end, const Region& region) const;
+  void drop_fallen_off_continues(std::vector<ast::ExceptHandler>& handlers, const std::vector<std::vector<int>>& ends,
+                                 int loop_end, const Region& region) const;
   void mark_handler_code_visited(int handler, int from, int keep = -1);
   bool unbinds_name_at(int index, const std::string& name) const;
   int skip_name_unbinding(int index, const std::string& name);

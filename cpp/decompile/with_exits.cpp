@@ -220,8 +220,8 @@ bool FunctionDecompiler::leaves_clause_elsewhere(int exit, int handler) const {
     return unbinds ? at + 3 : at;
   };
   const int my_jump = past_unbinding(mine), their_jump = past_unbinding(theirs);
-  const bool same_unbinding = my_jump - mine == their_jump - theirs &&
-                              (my_jump == mine || instrs[mine + 1].name == instrs[theirs + 1].name);
+  const bool same_unbinding =
+      my_jump - mine == their_jump - theirs && (my_jump == mine || instrs[mine + 1].name == instrs[theirs + 1].name);
   return !(same_unbinding && same_continuation(my_jump, their_jump) > 0 && instrs[my_jump].op == Op::Jump);
 }
 
