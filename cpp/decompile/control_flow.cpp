@@ -599,6 +599,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   const int else_start = then_is_true ? condition.false_target : condition.true_target;
   if (int follow = try_inverted_while(test, then_start, else_start, region, stack, out, index); follow != -2)
     return follow;
+  if (int follow = try_inverted_while_left_to_outer_loop(condition_form(condition.expr, then_is_true), then_start,
+                                                         else_start, region, stack, out, index);
+      follow != -2)
+    return follow;
   if (int next = try_value_before_inlined_exit(test, then_start, else_start, stack, index); next != -2) return next;
   int join = join_of(condition, region);
   // ≤3.9 keep the jump over the else clause after a branch that ends in a
@@ -1331,8 +1335,12 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   }
   if (latch < 0) return -2;
   int test_start = -1;
-  if (index != then_start - 1) {  // a test of several jumps
-    test_start = repeated_compound_test_start(graph_.blocks[test_block].last, index, then_start - 1, then_start);
+  // (3.12+: the lone jump to an enclosing loop's header that the test falls
+  // into may stand between the test and the body.)
+  const int top_last =
+      then_start >= 2 && then_start - 1 > index && is_lone_jump(then_start - 1, else_start) ? then_start - 2 : then_start - 1;
+  if (index != top_last) {  // a test of several jumps
+    test_start = repeated_compound_test_start(graph_.blocks[test_block].last, index, top_last, then_start);
     if (test_start < 0) test_start = repeated_chain_test_start(graph_.blocks[test_block].last, index, then_start);
     if (test_start < 0) return -2;
   } else {

@@ -249,6 +249,8 @@ class FunctionDecompiler {
   const cfg::Loop* loop_sharing_header(const cfg::Loop& loop, int latch, int test_start);
   std::deque<cfg::Loop> split_loops_;  // (stable addresses for LoopContext::natural)
   ast::ExprPtr infinite_loop_test(const cfg::Loop* loop) const;
+  int try_inverted_while_left_to_outer_loop(const ast::ExprPtr& test, int jump, int body, const Region& region,
+                                            Stack& stack, ast::Body& out, int index);
   int try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start, const Region& region, Stack& stack,
                          ast::Body& out, int index, int top_test = -1);
   int try_inverted_while_at_header(int block, const cfg::Loop* loop, const Region& region, Stack& stack,
