@@ -1337,8 +1337,9 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   int test_start = -1;
   // (3.12+: the lone jump to an enclosing loop's header that the test falls
   // into may stand between the test and the body.)
-  const int top_last =
-      then_start >= 2 && then_start - 1 > index && is_lone_jump(then_start - 1, else_start) ? then_start - 2 : then_start - 1;
+  const int top_last = then_start >= 2 && then_start - 1 > index && is_lone_jump(then_start - 1, else_start)
+                           ? then_start - 2
+                           : then_start - 1;
   if (index != top_last) {  // a test of several jumps
     test_start = repeated_compound_test_start(graph_.blocks[test_block].last, index, top_last, then_start);
     if (test_start < 0) test_start = repeated_chain_test_start(graph_.blocks[test_block].last, index, then_start);
