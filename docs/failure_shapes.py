@@ -945,22 +945,6 @@ def for_try_else_break(cmds, system):
     return info.strip()
 
 
-# Session 12 (new13 helper): `if c: X` (falling into the implicit return)
-# `else:` a `while 1:` loop left only by a return in an except clause: the
-# branches read as `if not c: <loop>` + X after it, X laid out first (all
-# versions; difflib._mdiff, with `yield from` as X, 3.13).
-def if_else_endless_loop_left_by_clause(context, it):
-    if context is None:
-        g(it)
-    else:
-        while 1:
-            try:
-                x = next(it)
-            except StopIteration:
-                return
-            g(x)
-
-
 # Session 12: `if filter is None or filter(x) and c(x) != d(x): body` ending
 # a for loop inside a with: 3.12+ turn the tests' backward conditional jumps
 # into a forward jump and a JUMP_BACKWARD that the exception table leaves

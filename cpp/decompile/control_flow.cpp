@@ -189,6 +189,12 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
     // exception handler, `while 1: try: ... except E: break`: a branch
     // running on into it never reaches the other branch's raise.)
     if (post >= 0 && !reachable_without_exceptions(block_at(condition.next))[post]) post = -1;
+    // (Still the code the condition falls into: the other branch is an
+    // endless loop left only through an except clause that returns, a
+    // dead end in both trees. The branches meet nowhere. Not `if c: pass`,
+    // whose test jumps to the code it falls into.)
+    if (post >= 0 && graph_.blocks[post].first == condition.next && condition.true_target != condition.false_target)
+      post = -1;
   }
   // (A condition in loop body code that never gets back to the header,
   // such as code before a break that became a return, lies outside the
