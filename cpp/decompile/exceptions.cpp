@@ -1197,7 +1197,9 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         // the try: one is the code, the others repeat it.)
         if (const int n = join >= 0 ? exit_copy_length(instrs[after].target, join) : 0; n > 0)
           for (int k = 0; k < n; ++k) visited_[instrs[after].target + k] = 1;
-        if (join < 0) join = instrs[after].target;
+        // (3.13: the jump may lie where the enclosing region stops, past an
+        // enclosing try's protected range: the try goes on there.)
+        if (join < 0) join = after == region.stop ? after : instrs[after].target;
       } else if (const int n = while_break_copy_length(after, region); n > 0) {
         // 3.12+ `break` out of a while loop: its own copy of the short code
         // after the loop (the clause then joins nothing, like one ending in
