@@ -1060,3 +1060,37 @@ def with_conditional_break_in_clause(items, h, cm):
                 if h(1):
                     break
                 h(3)
+
+
+# Session 13 (v13): a for/else inside an except clause, its body breaking,
+# its else `continue` (of the loop around the try), 3.13: the clause's end
+# (POP_EXCEPT; JUMP past the try) has no line and is copied into the
+# break's jump, and the for/else never reaches it otherwise: "the except
+# clause is left from inside a loop in it" (inspect._getmembers). Reading
+# the break's POP_EXCEPT as a clause end plus `break` loses the else clause
+# (the `continue` is written after the loop: wrong behaviour), so the loop's
+# follow must become that copy first.
+def for_else_continue_in_clause(names, mro, getter, results):
+    for key in names:
+        try:
+            value = getter(key)
+        except AttributeError:
+            for base in mro:
+                if key in base:
+                    value = base[key]
+                    break
+            else:
+                continue
+        results.append(value)
+
+
+# Session 13 (v13): a while loop ending an except clause's body inside an
+# outer for loop, 3.13: "FOR_ITER outside a recognised loop" (the clause's
+# end is copied into the while's exits).
+def while_ending_clause_in_for(items, h, c):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            while c:
+                h(1)

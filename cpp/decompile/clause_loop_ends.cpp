@@ -27,6 +27,9 @@ bool FunctionDecompiler::clause_end_falls_to_loop_end(int end, const std::string
   if (end < 0 || end >= count || instrs[end].op != Op::PopExcept) return false;
   const int exit = loop_exit_jump(after_name_unbinding(end + 1, name), region);
   if (exit < 0 || instrs[exit].op != Op::Jump || instrs[exit].target != loop_end) return false;
+  // (A jump to the NOP that starts a `while True:` body is a written
+  // `continue`: the body's end jumps past it, header_nop_continues.cpp.)
+  if (instrs[exit].target_is_nop) return false;
   for (int k = 0; k < count; ++k)
     if (instrs[k].target == end && graph_.blocks[block_at(k)].reachable) return false;
   return true;

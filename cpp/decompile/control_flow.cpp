@@ -1379,6 +1379,10 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   std::vector<char> local;
   const std::vector<char>& normal = normally_reachable_from(then_start, local);
   const int follow = [&] {
+    // (An exit back to an enclosing loop's header, 3.12+: a while loop
+    // ending that loop's body, try_inverted_while_left_to_outer_loop;
+    // code there is no follow, a break goes back there too.)
+    if (else_start < then_start) return else_start;
     for (const cfg::Block& b : graph_.blocks) {
       if (!loop->contains[b.id] || !b.reachable || !normal[b.id]) continue;
       for (int succ : b.successors) {

@@ -59,3 +59,18 @@ def if_then_continue_in_clause_while(items, h, c):
             if c:
                 h(1)
             continue
+
+
+# `continue` in a clause of a `while True:` loop jumps to the NOP of the
+# while line: written, whatever follows.
+def while_true_clause_continue(sock, process):
+    while True:
+        try:
+            data = sock.recv(4096)
+            if not data:
+                break
+            process(data)
+        except InterruptedError:
+            continue
+        except BlockingIOError:
+            break

@@ -594,3 +594,17 @@ def simple_while_ending_for_body(rows, pending):
     for row in rows:
         while pending:
             yield row
+
+
+# The same with a break whose branch runs code of its own first: that code
+# stays inside the while loop.
+def while_ending_for_body_breaks(words, seen, bad):
+    for word in words:
+        fragment = word
+        while fragment:
+            if fragment in seen:
+                bad[fragment] = 0
+                break
+            seen[fragment] = word
+            fragment = fragment[:-1]
+    return bad
