@@ -945,22 +945,6 @@ def for_try_else_break(cmds, system):
     return info.strip()
 
 
-# Session 12 (new13 helper): `if c: X` (falling into the implicit return)
-# `else:` a `while 1:` loop left only by a return in an except clause: the
-# branches read as `if not c: <loop>` + X after it, X laid out first (all
-# versions; difflib._mdiff, with `yield from` as X, 3.13).
-def if_else_endless_loop_left_by_clause(context, it):
-    if context is None:
-        g(it)
-    else:
-        while 1:
-            try:
-                x = next(it)
-            except StopIteration:
-                return
-            g(x)
-
-
 # Session 12: `if filter is None or filter(x) and c(x) != d(x): body` ending
 # a for loop inside a with: 3.12+ turn the tests' backward conditional jumps
 # into a forward jump and a JUMP_BACKWARD that the exception table leaves
@@ -1065,25 +1049,38 @@ def with_conditional_break_in_clause(items, h, cm):
                 h(3)
 
 
-# Session 12: a with in an except clause ending a for body (3.13 adds a
-# `continue` after the with: same behaviour, differs) and one returning
-# from its body (3.13 differs).
-def with_ending_clause_in_for(items, h, cm):
+# Session 13 (v13): a for/else inside an except clause, its body breaking,
+# its else `continue` (of the loop around the try), 3.13: the clause's end
+# (POP_EXCEPT; JUMP past the try) has no line and is copied into the
+# break's jump, and the for/else never reaches it otherwise: "the except
+# clause is left from inside a loop in it" (inspect._getmembers). Reading
+# the break's POP_EXCEPT as a clause end plus `break` loses the else clause
+# (the `continue` is written after the loop: wrong behaviour), so the loop's
+# follow must become that copy first.
+def for_else_continue_in_clause(names, mro, getter, results):
+    for key in names:
+        try:
+            value = getter(key)
+        except AttributeError:
+            for base in mro:
+                if key in base:
+                    value = base[key]
+                    break
+            else:
+                continue
+        results.append(value)
+
+
+# Session 13 (v13): a while loop ending an except clause's body inside an
+# outer for loop, 3.13: "FOR_ITER outside a recognised loop" (the clause's
+# end is copied into the while's exits).
+def while_ending_clause_in_for(items, h, c):
     for x in items:
         try:
             h(x)
         except KeyError:
-            with cm(x):
+            while c:
                 h(1)
-
-
-def with_return_in_clause_in_for(items, h, cm):
-    for x in items:
-        try:
-            h(x)
-        except KeyError:
-            with cm(x):
-                return h(1)
 
 
 # Session 13: a with body ending in `break` in a while loop with an else

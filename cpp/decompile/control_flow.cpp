@@ -189,6 +189,12 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
     // exception handler, `while 1: try: ... except E: break`: a branch
     // running on into it never reaches the other branch's raise.)
     if (post >= 0 && !reachable_without_exceptions(block_at(condition.next))[post]) post = -1;
+    // (Still the code the condition falls into: the other branch is an
+    // endless loop left only through an except clause that returns, a
+    // dead end in both trees. The branches meet nowhere. Not `if c: pass`,
+    // whose test jumps to the code it falls into.)
+    if (post >= 0 && graph_.blocks[post].first == condition.next && condition.true_target != condition.false_target)
+      post = -1;
   }
   // (A condition in loop body code that never gets back to the header,
   // such as code before a break that became a return, lies outside the
@@ -624,6 +630,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   const int then_start = condition.next;
   const int else_start = then_is_true ? condition.false_target : condition.true_target;
   if (int follow = try_inverted_while(test, then_start, else_start, region, stack, out, index); follow != -2)
+    return follow;
+  if (int follow = try_inverted_while_left_to_outer_loop(condition_form(condition.expr, then_is_true), then_start,
+                                                         else_start, region, stack, out, index);
+      follow != -2)
     return follow;
   if (int next = try_value_before_inlined_exit(test, then_start, else_start, stack, index); next != -2) return next;
   int join = join_of(condition, region);
@@ -1357,8 +1367,13 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   }
   if (latch < 0) return -2;
   int test_start = -1;
-  if (index != then_start - 1) {  // a test of several jumps
-    test_start = repeated_compound_test_start(graph_.blocks[test_block].last, index, then_start - 1, then_start);
+  // (3.12+: the lone jump to an enclosing loop's header that the test falls
+  // into may stand between the test and the body.)
+  const int top_last = then_start >= 2 && then_start - 1 > index && is_lone_jump(then_start - 1, else_start)
+                           ? then_start - 2
+                           : then_start - 1;
+  if (index != top_last) {  // a test of several jumps
+    test_start = repeated_compound_test_start(graph_.blocks[test_block].last, index, top_last, then_start);
     if (test_start < 0) test_start = repeated_chain_test_start(graph_.blocks[test_block].last, index, then_start);
     if (test_start < 0) return -2;
   } else {
@@ -1390,6 +1405,10 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   std::vector<char> local;
   const std::vector<char>& normal = normally_reachable_from(then_start, local);
   const int follow = [&] {
+    // (An exit back to an enclosing loop's header, 3.12+: a while loop
+    // ending that loop's body, try_inverted_while_left_to_outer_loop;
+    // code there is no follow, a break goes back there too.)
+    if (else_start < then_start) return else_start;
     for (const cfg::Block& b : graph_.blocks) {
       if (!loop->contains[b.id] || !b.reachable || !normal[b.id]) continue;
       for (int succ : b.successors) {

@@ -1032,8 +1032,8 @@ ast::StmtPtr try_finally(const ast::Body& body, const ast::Body& finally_body) {
 }
 
 int FunctionDecompiler::decode_except_clauses(int handler, const Region& region, const Stack& stack,
-                                              std::vector<ast::ExceptHandler>& handlers,
-                                              std::vector<ClauseTail>& tails, int* dead_exit) {
+                                              std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails,
+                                              int* dead_exit, std::vector<std::vector<int>>* ends_out) {
   const auto& instrs = function_.instrs;
   int join = -1;
   int loop_join = -1;
@@ -1163,6 +1163,7 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
                       clause_ends.end());
     std::sort(clause_ends.begin(), clause_ends.end());
     clause_ends.erase(std::unique(clause_ends.begin(), clause_ends.end()), clause_ends.end());
+    if (ends_out) ends_out->push_back(clause_ends);
     for (const int clause_end : clause_ends) {
       int after = skip_name_unbinding(clause_end + 1, name);
       const int exit = loop_exit_jump(after, region);
@@ -1196,7 +1197,9 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         // the try: one is the code, the others repeat it.)
         if (const int n = join >= 0 ? exit_copy_length(instrs[after].target, join) : 0; n > 0)
           for (int k = 0; k < n; ++k) visited_[instrs[after].target + k] = 1;
-        if (join < 0) join = instrs[after].target;
+        // (3.13: the jump may lie where the enclosing region stops, past an
+        // enclosing try's protected range: the try goes on there.)
+        if (join < 0) join = after == region.stop ? after : instrs[after].target;
       } else if (const int n = while_break_copy_length(after, region); n > 0) {
         // 3.12+ `break` out of a while loop: its own copy of the short code
         // after the loop (the clause then joins nothing, like one ending in
@@ -1374,8 +1377,9 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   int dead_exit = -1;
   try_continuation_ = falls ? resolve_jumps(body_end) : -1;
   const bool star = is_except_star_handler(handler);
+  std::vector<std::vector<int>> clause_ends;
   int join = star ? decode_except_star_clauses(handler, region, stack, handlers, tails)
-                  : decode_except_clauses(handler, region, stack, handlers, tails, &dead_exit);
+                  : decode_except_clauses(handler, region, stack, handlers, tails, &dead_exit, &clause_ends);
   auto make_try = [&](const ast::Body& orelse) -> ast::StmtPtr {
     if (star) return make::try_star(body, handlers, orelse);
     return make::try_(body, handlers, orelse);
@@ -1411,6 +1415,10 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       join = -1;
     }
   }
+  // The try ends the loop body: a clause falling off its end goes back to
+  // the loop's header (3.13 tell that from a written `continue`).
+  if (!star && region.loop && (else_until_loop_end || (join >= 0 && join == region.stop)))
+    drop_fallen_off_continues(handlers, clause_ends, else_until_loop_end ? else_loop_join : join, region);
   // 3.11 copy the implicit `return None` after an except* statement into
   // the handler with the line of the code before it, so the copy's line
   // says nothing: a `return None` where the body goes on is that return.

@@ -249,6 +249,8 @@ class FunctionDecompiler {
   const cfg::Loop* loop_sharing_header(const cfg::Loop& loop, int latch, int test_start);
   std::deque<cfg::Loop> split_loops_;  // (stable addresses for LoopContext::natural)
   ast::ExprPtr infinite_loop_test(const cfg::Loop* loop) const;
+  int try_inverted_while_left_to_outer_loop(const ast::ExprPtr& test, int jump, int body, const Region& region,
+                                            Stack& stack, ast::Body& out, int index);
   int try_inverted_while(const ast::ExprPtr& test, int then_start, int else_start, const Region& region, Stack& stack,
                          ast::Body& out, int index, int top_test = -1);
   int try_inverted_while_at_header(int block, const cfg::Loop* loop, const Region& region, Stack& stack,
@@ -346,7 +348,7 @@ class FunctionDecompiler {
   bool returns_constant_after_pops(int at) const;
   int decode_except_clauses(int handler, const Region& region, const Stack& stack,
                             std::vector<ast::ExceptHandler>& handlers, std::vector<ClauseTail>& tails,
-                            int* dead_exit = nullptr);
+                            int* dead_exit = nullptr, std::vector<std::vector<int>>* ends_out = nullptr);
   // ---- where the code after a try body goes (try_tail_placement.cpp) ----
   enum class TailPlace { InBody, InElse, AfterTry };
   struct FirstUse {
@@ -401,6 +403,10 @@ class FunctionDecompiler {
   // runs at `at`: its length, or 0.
   int while_break_copy_length(int at, const Region& region) const;
   int join_after_loop_exit_clauses(int body_end, int handler, int loop_join, int dead_exit, const Region& region) const;
+  // ---- 3.13 clauses falling off the end of a loop body (clause_loop_ends.cpp) ----
+  bool clause_end_falls_to_loop_end(int end, const std::string& name, int loop_end, const Region& region) const;
+  void drop_fallen_off_continues(std::vector<ast::ExceptHandler>& handlers, const std::vector<std::vector<int>>& ends,
+                                 int loop_end, const Region& region) const;
   void mark_handler_code_visited(int handler, int from, int keep = -1);
   bool unbinds_name_at(int index, const std::string& name) const;
   int skip_name_unbinding(int index, const std::string& name);

@@ -200,4 +200,22 @@ int FunctionDecompiler::try_inverted_while_at_header(int block, const cfg::Loop*
   return follow;
 }
 
+// 3.12+ `while c:` ending the body of an enclosing loop: the top test
+// jumps into the body when c holds and falls into a lone JUMP_BACKWARD to
+// the enclosing loop's header (no conditional jump goes backwards), so
+// the condition reads as `if not c: continue` with the loop after it.
+// `jump` is that lone jump, `body` the while loop's body right after it:
+// read the loop with the enclosing header as its exit.
+int FunctionDecompiler::try_inverted_while_left_to_outer_loop(const ast::ExprPtr& test, int jump, int body,
+                                                              const Region& region, Stack& stack, ast::Body& out,
+                                                              int index) {
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor < 12 || region.loop == nullptr || body != jump + 1 || !is_lone_jump(jump, -1) ||
+      !region.loop->continues_at(instrs[jump].target))
+    return -2;
+  const int follow = try_inverted_while(test, body, instrs[jump].target, region, stack, out, index);
+  if (follow != -2) visited_[jump] = 1;
+  return follow;
+}
+
 }  // namespace depyf::decompile

@@ -651,7 +651,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       const bool stores_follow = next == Op::StoreFast || next == Op::StoreName || next == Op::StoreGlobal ||
                                  next == Op::StoreDeref || next == Op::Swap || next == Op::Rotate ||
                                  next == Op::LoadFast || next == Op::LoadName || next == Op::LoadGlobal ||
-                                 next == Op::LoadDeref;
+                                 next == Op::LoadDeref || next == Op::UnpackSequence || next == Op::UnpackEx;
       if (instr.op == Op::Swap) {
         std::swap(stack[stack.size() - 1], stack[stack.size() - n]);
       } else {

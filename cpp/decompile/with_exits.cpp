@@ -209,9 +209,20 @@ bool FunctionDecompiler::leaves_clause_elsewhere(int exit, int handler) const {
   const int after = code_.version.minor == 8 ? with_suppressed_resume(handler) : with_suppressed_continuation(handler);
   if (next == exit || next + 1 >= count || after < 0 || after + 1 >= count || next == after) return false;
   if (instrs[next].op != Op::PopExcept || instrs[after].op != Op::PopExcept) return false;
-  // (3.10+ may give both their own copy of a short returning tail.)
+  // (3.10+ may give both their own copy of a short returning tail; 3.13
+  // of the clause's end, the jump back to a loop's header, after the
+  // unbinding of `except E as name`.)
   const int mine = resolve_jumps(next + 1), theirs = resolve_jumps(after + 1);
-  return mine != theirs && same_code_to_exit(mine, theirs) == 0;
+  if (mine == theirs || same_code_to_exit(mine, theirs) > 0) return false;
+  auto past_unbinding = [&](int at) {
+    const bool unbinds = at + 2 < count && loads_none(at) && is_name_store(instrs[at + 1].op) &&
+                         is_name_delete(instrs[at + 2].op) && instrs[at + 1].name == instrs[at + 2].name;
+    return unbinds ? at + 3 : at;
+  };
+  const int my_jump = past_unbinding(mine), their_jump = past_unbinding(theirs);
+  const bool same_unbinding =
+      my_jump - mine == their_jump - theirs && (my_jump == mine || instrs[mine + 1].name == instrs[theirs + 1].name);
+  return !(same_unbinding && same_continuation(my_jump, their_jump) > 0 && instrs[my_jump].op == Op::Jump);
 }
 
 // The break/continue that leaves such a body: the exit call(s), the

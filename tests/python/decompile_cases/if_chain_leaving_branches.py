@@ -71,3 +71,42 @@ def branches_with_copied_try_end(self, parent):
             raise KeyError
     finally:
         self.sub = parent
+
+
+# `if c: X` (falling into the implicit return) `else:` a `while 1:` loop
+# left only by a return in an except clause: the loop never reaches a
+# return by normal flow, so X post-dominated the test (the branches meet
+# nowhere; read as `if not c: <loop>` + X, X laid out first).
+def if_else_endless_loop_left_by_clause(context, it, g):
+    if context is None:
+        g(it)
+    else:
+        while 1:
+            try:
+                x = next(it)
+            except StopIteration:
+                return
+            g(x)
+
+
+def if_else_endless_loop_left_by_value_return(context, it, g):
+    if context is None:
+        g(it)
+    else:
+        while 1:
+            try:
+                x = next(it)
+            except StopIteration:
+                return 5
+            g(x)
+
+
+# `if c: pass` before a try whose clause raises: the test jumps to the
+# code it falls into.
+def pass_if_before_raising_clause(debug, spawn, args):
+    if debug:
+        pass
+    try:
+        spawn(args)
+    except OSError as msg:
+        raise ValueError(msg)

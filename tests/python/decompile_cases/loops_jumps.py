@@ -575,3 +575,36 @@ def if_elif_chain_threaded_through_latch(self, sel, g):
             if not line:
                 return
             self.write(line)
+
+
+# A while loop ending a for body (3.12+: its top test falls into a lone
+# JUMP_BACKWARD to the for loop's header, no conditional jump goes back).
+def while_ending_for_body(rows, pending, other):
+    for row in rows:
+        if row is None:
+            yield row
+            continue
+        while pending or other:
+            if pending:
+                row = pending.pop()
+            yield row
+
+
+def simple_while_ending_for_body(rows, pending):
+    for row in rows:
+        while pending:
+            yield row
+
+
+# The same with a break whose branch runs code of its own first: that code
+# stays inside the while loop.
+def while_ending_for_body_breaks(words, seen, bad):
+    for word in words:
+        fragment = word
+        while fragment:
+            if fragment in seen:
+                bad[fragment] = 0
+                break
+            seen[fragment] = word
+            fragment = fragment[:-1]
+    return bad

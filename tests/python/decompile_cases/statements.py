@@ -576,3 +576,11 @@ def chained_assignment_attribute_first(self, o, make):
     self.root = root = o.x = make()
     self.a = b = c = make()
     return root, b, c
+
+
+# 3.11+ swap (≤3.10 rotate) the values of a tuple assignment whose targets
+# unpack further: the unpacking goes with the swap.
+def nested_unpack_targets(x, y, p, q):
+    (a, b), (c, d) = x, y
+    (e, *f), g, (h, i) = p(), q(), x
+    return a, b, c, d, e, f, g, h, i

@@ -510,3 +510,22 @@ def with_try_clause_ends_with_body(self, ident):
                 self.ref[ident] = 1
             else:
                 raise ke
+
+
+# A try ending the body of an outer try in a `while 1:` loop, its clause
+# falling off its end (3.13: the clause's jump to the loop's jump back
+# lies past the outer try's protected range, where the outer body ends).
+def inner_try_clause_ends_outer_try_body(a, b, h):
+    while 1:
+        try:
+            a()
+            try:
+                while 1:
+                    x = b()
+                    if x:
+                        return
+                    h(x)
+            except IndexError:
+                pass
+        except Exception as e:
+            h(e)
