@@ -1034,21 +1034,6 @@ def while_true_try_then_break(charset, f, g):
             break
 
 
-# Session 12: a with in an except clause whose body breaks conditionally:
-# "code that the structuring did not reach" on 3.8-3.13 (session 13: exact
-# on 3.8-3.12; 3.13 writes a `continue` at the end of the with body and
-# another after it, like with_ending_clause_in_for).
-def with_conditional_break_in_clause(items, h, cm):
-    for x in items:
-        try:
-            h(x)
-        except KeyError:
-            with cm(x):
-                if h(1):
-                    break
-                h(3)
-
-
 # Session 13 (v13): a for/else inside an except clause, its body breaking,
 # its else `continue` (of the loop around the try), 3.13: the clause's end
 # (POP_EXCEPT; JUMP past the try) has no line and is copied into the
@@ -1098,3 +1083,29 @@ def break_ends_with_in_while_else(items, h, log):
     else:
         log.append(9)
     return log
+
+
+# Session 13: a with (or try/finally) statement in an except clause
+# followed by a `break` (or a with whose body continues, then `break`)
+# ending the clause in a for loop, 3.13: "stack underflow" at the clause's
+# POP_EXCEPT (3.8-3.12 exact).
+def with_then_break_in_clause(items, h, g, cm):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            with cm:
+                g(1)
+            break
+
+
+def try_finally_then_break_in_clause(items, h, g):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            try:
+                g(0)
+            finally:
+                g(1)
+            break

@@ -103,3 +103,14 @@ def return_ends_with_clause_returns(items, h, log):
         return 2
     log.append(0)
     return log
+
+
+def break_in_if_in_with_in_clause(items, h, cm):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            with cm(x):
+                if h(1):
+                    break
+                h(3)
