@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ast/nodes_expr.hpp"
@@ -271,6 +272,15 @@ inline bool is_compound_flow(const Stmt& statement) {
     case StmtKind::TryStar: return true;
     default: return false;
   }
+}
+
+// The statement when it is `name = value` with that one target, else null
+// (the bookkeeping assignments compilers write: __doc__, __module__, ...).
+inline const Assign* assignment_to_name(const StmtPtr& statement, std::string_view name) {
+  const auto* assign = as<Assign>(statement);
+  if (assign == nullptr || assign->targets.size() != 1) return nullptr;
+  const auto* target = as<Name>(assign->targets[0]);
+  return target && target->id == name ? assign : nullptr;
 }
 
 }  // namespace depyf::ast

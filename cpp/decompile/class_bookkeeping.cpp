@@ -14,13 +14,6 @@ namespace depyf::decompile {
 
 namespace {
 
-const ast::Assign* assignment_to(const ast::StmtPtr& stmt, const char* name) {
-  auto* assign = ast::as<ast::Assign>(stmt);
-  if (assign == nullptr || assign->targets.size() != 1) return nullptr;
-  auto* target = ast::as<ast::Name>(assign->targets[0]);
-  return target && target->id == name ? assign : nullptr;
-}
-
 bool is_module_name(const ast::ExprPtr& value) {
   auto* name = ast::as<ast::Name>(value);
   return name && name->id == "__name__";
@@ -41,7 +34,7 @@ void FunctionDecompiler::drop_class_bookkeeping(ast::Body& body) const {
   std::size_t leading = 0;
   auto leads_with = [&](const char* name, bool (*value_matches)(const ast::ExprPtr&)) {
     if (leading >= body.size()) return;
-    auto* assign = assignment_to(body[leading], name);
+    auto* assign = ast::assignment_to_name(body[leading], name);
     if (assign && value_matches(assign->value)) ++leading;
   };
   leads_with("__module__", is_module_name);
@@ -57,7 +50,7 @@ void FunctionDecompiler::drop_class_bookkeeping(ast::Body& body) const {
   if (end > 0 && ast::as<ast::Return>(body[end - 1])) --end;
   auto drop_last = [&](const char* name, bool (*value_matches)(const ast::ExprPtr&)) {
     if (end == 0) return;
-    auto* assign = assignment_to(body[end - 1], name);
+    auto* assign = ast::assignment_to_name(body[end - 1], name);
     if (assign == nullptr || !value_matches(assign->value)) return;
     body.erase(body.begin() + static_cast<std::ptrdiff_t>(end - 1));
     --end;

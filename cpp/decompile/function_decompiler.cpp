@@ -16,13 +16,6 @@ namespace {
 // reported as an error rather than a hang.
 constexpr long kStepsPerInstruction = 64;
 
-bool assigns_name(const ast::StmtPtr& stmt, const char* name) {
-  auto* assign = ast::as<ast::Assign>(stmt);
-  if (assign == nullptr || assign->targets.size() != 1) return false;
-  auto* target = ast::as<ast::Name>(assign->targets[0]);
-  return target && target->id == name;
-}
-
 }  // namespace
 
 CodeKind code_kind(const CodeObject& code) {
@@ -811,7 +804,8 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   }
   // A module or class docstring must stay first (declarations go after it).
   std::size_t declarations_at = 0;
-  if ((kind_ == CodeKind::Class || kind_ == CodeKind::Module) && !body.empty() && assigns_name(body.front(), "__doc__")) {
+  if ((kind_ == CodeKind::Class || kind_ == CodeKind::Module) && !body.empty() &&
+      ast::assignment_to_name(body.front(), "__doc__")) {
     auto value = ast::as<ast::Assign>(body.front())->value;
     body.front() = make::expr_stmt(value);
     declarations_at = 1;

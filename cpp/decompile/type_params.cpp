@@ -68,12 +68,6 @@ const std::string* string_constant(const ast::ExprPtr& expr) {
   return constant && constant->value->kind == Constant::Kind::Str ? &constant->value->text : nullptr;
 }
 
-// An assignment of the form `name = value` at the top of a class body.
-bool assigns(const ast::StmtPtr& stmt, const char* name) {
-  auto* assign = ast::as<ast::Assign>(stmt);
-  return assign && assign->targets.size() == 1 && is_name(assign->targets[0], name);
-}
-
 // A type parameter `__T` of a class's definition (or of a method's) is
 // stored under its mangled name, `_Class__T`.
 bool binds_name(const std::string& stored, const std::string& name) {
@@ -348,12 +342,12 @@ bool FunctionDecompiler::is_star_annotation(int index, const Stack& stack) const
 
 void FunctionDecompiler::drop_generic_class_bookkeeping(ast::Body& body) {
   auto bookkeeping = [](const ast::StmtPtr& stmt) {
-    if (assigns(stmt, "__type_params__")) return is_name(ast::as<ast::Assign>(stmt)->value, ".type_params");
-    if (assigns(stmt, "__classdict__")) {
-      auto* call = ast::as<ast::Call>(ast::as<ast::Assign>(stmt)->value);
+    if (auto* assign = ast::assignment_to_name(stmt, "__type_params__")) return is_name(assign->value, ".type_params");
+    if (auto* assign = ast::assignment_to_name(stmt, "__classdict__")) {
+      auto* call = ast::as<ast::Call>(assign->value);
       return call && is_name(call->func, "locals") && call->args.empty() && call->keywords.empty();
     }
-    return assigns(stmt, "__classdictcell__");
+    return ast::assignment_to_name(stmt, "__classdictcell__") != nullptr;
   };
   body.erase(std::remove_if(body.begin(), body.end(), bookkeeping), body.end());
 }
