@@ -1025,16 +1025,8 @@ def nested_if_try_continue(parts, g, k, c):
 # blocks vs the 1 of `while 1`; imaplib IMAP4._command). Also in a
 # `with`: `try: f(); return None` inside an except clause, 3.10, read as
 # `else: return None` (codeop._maybe_compile).
-# Session 12: an if whose body is only an assert, the assert's test a
-# compare with `is` / `in`: read as one `assert not (a and b is not c)`,
-# which compiles the compare inverted (the condition reader writes the
-# negated compare already folded, so condition_form cannot tell that no
-# single assert spells it; it takes `if a: assert b`). All versions differ
-# (pickletools dis 3.12, inside `if __debug__:`). Same behaviour.
-def if_then_assert_is(a, before, g):
-    if a in before:
-        assert before[-1] is g
-    g()
+
+
 # Session 12 (old helper): a `while True:` whose body always ends in the
 # `break` written after a try whose clause falls off its end (a loop that
 # never loops unless a clause continues): differs on every version 3.8-3.13

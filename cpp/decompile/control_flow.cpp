@@ -563,14 +563,14 @@ bool FunctionDecompiler::raises_assertion_error(const ast::Raise& raise, ast::Ex
 // `if not c: raise AssertionError(msg)` with the AssertionError of
 // LOAD_ASSERTION_ERROR is `assert c, msg`; so is such a raise on its own,
 // read as `assert False, msg`.
-ast::StmtPtr FunctionDecompiler::as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const {
+ast::StmtPtr FunctionDecompiler::as_assert(const ast::ExprPtr& guard, const ast::Body& then_body) const {
   if (then_body.size() != 1) return nullptr;
   if (auto* folded = ast::as<ast::Assert>(then_body[0]); folded && is_false_constant(folded->test))
-    return make::assert_(negate_condition(test), folded->msg);
+    return assert_statement(guard, folded->msg);
   auto* raise = ast::as<ast::Raise>(then_body[0]);
   ast::ExprPtr message;
   if (raise == nullptr || !raises_assertion_error(*raise, message)) return nullptr;
-  return make::assert_(negate_condition(test), message);
+  return assert_statement(guard, message);
 }
 
 // `[POP_BLOCK...] LOAD_CONST None; RETURN_VALUE` at `at` (a copy of the
@@ -595,6 +595,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   if (int end = try_and_or_value(condition, region, stack); end != -2) return end;
   const bool then_is_true = condition.true_target == condition.next;
   ast::ExprPtr test = condition_form(condition.expr, !then_is_true);
+  // (The condition as read, before its spelling folds any compare: what
+  // an assert is written from.)
+  ast::ExprPtr guard = then_is_true ? condition.expr : negate_plainly(condition.expr);
   const int then_start = condition.next;
   const int else_start = then_is_true ? condition.false_target : condition.true_target;
   if (int follow = try_inverted_while(test, then_start, else_start, region, stack, out, index); follow != -2)
@@ -1023,6 +1026,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
                                  then_start < else_start && clause_end(then_stopped) && !jumps_over_latch;
   if (then_body.empty() && !else_body.empty() && !explicit_empty_then && !copied_empty_then) {
     test = negate_condition(test);
+    guard = negate_plainly(guard);
     std::swap(then_body, else_body);
   }
   if (then_body.empty()) then_body.push_back(make::pass());
@@ -1044,7 +1048,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     return else_falls ? continue_at : -1;
   };
   if (!then_falls) {
-    if (auto statement = as_assert(test, then_body)) return then_rest_after(statement);
+    if (auto statement = as_assert(guard, then_body)) return then_rest_after(statement);
   }
   // ≤3.9: after a first branch ending in a return (whose jump over the
   // else clause was dropped) and an else clause that never falls through,

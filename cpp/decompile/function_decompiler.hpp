@@ -485,6 +485,9 @@ class FunctionDecompiler {
   // The spelling of `expr` (or of its negation) that compiles to the same jumps.
   ast::ExprPtr condition_form(const ast::ExprPtr& expr, bool negated) const;
   ast::ExprPtr negate_condition(const ast::ExprPtr& expr) const { return condition_form(expr, true); }
+  // How many compares the best such spelling leaves under a `not` the
+  // AST optimizer folds (0 when the spelling compiles to the same jumps).
+  int condition_folds(const ast::ExprPtr& expr, bool negated) const;
 
   // ---- conditional values before a 3.12+ inlined exit (inlined_exit_values.cpp) ----
   ast::ExprPtr single_value_of(int first, int end, const Stack& stack, bool keep);
@@ -599,7 +602,10 @@ class FunctionDecompiler {
   // The lists below own their nodes: identity is compared by address, and a
   // node freed after a trial walk must not hand its address to a new one.
   std::vector<ast::ExprPtr> assertion_errors_;
-  ast::StmtPtr as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const;
+  ast::StmtPtr as_assert(const ast::ExprPtr& guard, const ast::Body& then_body) const;
+  // `assert not guard, message`, or `if a: assert not b, message` where no
+  // single assert spells the guard's jumps (assert_form.cpp).
+  ast::StmtPtr assert_statement(const ast::ExprPtr& guard, const ast::ExprPtr& message) const;
   bool raises_assertion_error(const ast::Raise& raise, ast::ExprPtr& message) const;
   ast::ExprPtr failing_assert_test() const;
   // 3.10+ copy the implicit `return None` ending a function into branches
