@@ -988,21 +988,6 @@ def while_try_return_in_body_clause_breaks(self, value, i, stop):
     raise ValueError
 
 
-# Session 12 (w10): 3.10 copies the short code after a try (`return False`)
-# into the end of the try body, once per failing test of an `if a and b
-# and c: return True` ending the body (POP_BLOCK first), and into the
-# clause: read with `return False` in the body and in the clause
-# (subprocess._use_posix_spawn 3.10). Same behaviour.
-def try_if_and_return_then_return(parts, g):
-    try:
-        v = g(parts)
-        if parts and v and v >= (2, 24):
-            return True
-    except (AttributeError, ValueError):
-        pass
-    return False
-
-
 # Session 12 (w10): `if c: try: ...; continue` + `except E: ...` + `else:
 # k()` in a while loop, 3.10/3.12/3.13: read as `else: continue` plus a
 # second `continue` (same behaviour, different bytecode).

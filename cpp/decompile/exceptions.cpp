@@ -96,6 +96,9 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
   std::vector<int> returns, jumps;
   int end = first;
   for (int guard = 0; end < count && guard < count; ++guard) {
+    // (3.10: a copy of the code after the body, no return of the body's
+    // own, is where the body ends.)
+    if (is_copied_try_exit(end)) break;
     const bool jump = lone_jump_out_of(end, protection);
     const int after = jump ? end + 1 : end_of_private_return(end);
     if (after >= 0 && after < count && !jump && jumps_back_from_body(after, protection)) {

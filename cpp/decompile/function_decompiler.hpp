@@ -613,6 +613,9 @@ class FunctionDecompiler {
   std::vector<ast::StmtPtr> implicit_return_copies_;
   bool is_implicit_return_copy(int return_index) const;
   bool unwinds_with_line_of_its_own(int at) const;
+  // 3.10 copy of the short code after a try at the end of its body
+  // (try_exit_copies.cpp).
+  bool is_copied_try_exit(int code) const;
   std::vector<ast::StmtPtr> written_returns_;  // `return None` the source must have had
   bool is_shared_return_none(int return_index) const;
   bool inlined_into_loop(int block) const;
