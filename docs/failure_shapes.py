@@ -988,22 +988,6 @@ def while_try_return_in_body_clause_breaks(self, value, i, stop):
     raise ValueError
 
 
-# Session 12 (w10): `if c: try: ...; continue` + `except E: ...` + `else:
-# k()` in a while loop, 3.10/3.12/3.13: read as `else: continue` plus a
-# second `continue` (same behaviour, different bytecode).
-def nested_if_try_continue(parts, g, k, c):
-    while parts:
-        if c:
-            try:
-                g(parts)
-                continue
-            except ImportError:
-                parts.pop()
-        else:
-            k()
-    k()
-
-
 # Session 12 (w10): a `return tag` in a nested while loop of a `while 1:`
 # with `if __debug__:` blocks and a final `if not x: break` before
 # `return tag`, 3.8-3.11: co_consts order differs (True of the __debug__

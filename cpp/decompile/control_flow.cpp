@@ -811,10 +811,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     auto copied_exit_at_join = [&](int code) {
       return is_copied_try_exit(code) && (code == join || exit_copy_length(code, join) > 0);
     };
-    const bool written = iterator_dropped || (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
-                         (load != at && code_.version.minor >= 10 && loads_none(load)
-                              ? unwinds_with_line_of_its_own(at)
-                              : !is_implicit_return_copy(load + 1) && !copied_exit_at_join(load));
+    const bool written =
+        iterator_dropped || (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
+        (load != at && code_.version.minor >= 10 && loads_none(load) ? unwinds_with_line_of_its_own(at)
+                                                                     : !is_implicit_return_copy(load + 1) &&
+                                                                           !copied_exit_at_join(load));
     // (3.11+ POP_EXCEPT there took the clause's exception off the stack.)
     const bool unwound_clause = unwinding != at && code_.version.minor >= 11 && branch_stack.size() + 1 == base;
     const bool constant_return = (same_stack || unwound_clause) && load + 1 < int(function_.instrs.size()) &&
@@ -1076,7 +1077,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // on to the closing one, ends in a written `continue` and the rest of
   // the loop body follows the if (an else clause would compile to a
   // forward jump there).
-  if (then_falls && !else_body.empty() &&
+  // (Not the jump back of a try ending the branch, its else clause's
+  // `continue`, when its clauses run on into the join: 3.12,
+  // nested_if_try_continue.)
+  const bool try_ran_to_join = then_stopped == join && !then_body.empty() && ast::as<ast::Try>(then_body.back());
+  if (then_falls && !else_body.empty() && !try_ran_to_join &&
       (ends_in_own_continue_jump(then_start, else_start, then_stopped, region) ||
        ends_in_shared_continue_jump(then_start, else_start, then_stopped, region))) {
     then_body.push_back(make::continue_());

@@ -1343,6 +1343,14 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       region.loop->continues_at(instrs[handler - 1].target) && visited_[handler - 1] &&
       graph_.blocks[block_at(handler - 2)].reachable)
     body.pop_back();
+  // 3.10: the body's own POP_BLOCK and jump back (or out of the loop), on
+  // a line of their own, are a written `continue` (`break`) ending it.
+  if (falls && written_loop_jump_ending_body(body_end, region)) {
+    visited_[body_end] = 1;
+    const bool is_break = instrs[body_end].target == region.loop->follow;
+    emit(body, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), body_end);
+    falls = false;
+  }
   if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
   // ≤3.9 leave a try body with except clauses by POP_BLOCK and a jump
   // (over the clauses, to the else clause or past the try); code right

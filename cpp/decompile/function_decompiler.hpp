@@ -616,6 +616,7 @@ class FunctionDecompiler {
   // 3.10 copy of the short code after a try at the end of its body
   // (try_exit_copies.cpp).
   bool is_copied_try_exit(int code) const;
+  bool written_loop_jump_ending_body(int body_end, const Region& region) const;
   std::vector<ast::StmtPtr> written_returns_;  // `return None` the source must have had
   bool is_shared_return_none(int return_index) const;
   bool inlined_into_loop(int block) const;

@@ -25,4 +25,21 @@ bool FunctionDecompiler::is_copied_try_exit(int code) const {
          instrs[code].line != unwinding.line;
 }
 
+// 3.10: a try body ending in POP_BLOCK and a jump to the loop's header
+// (or out of the loop) that was a written `continue` (`break`): the
+// unwinding has the statement's line. Falling off the body's end into an
+// else clause (or the code after the try) that continues, its POP_BLOCK
+// has none of its own and takes the line of the body's last code.
+// (nested_if_try_continue: `try: g(); continue` + `except E: ...`.)
+bool FunctionDecompiler::written_loop_jump_ending_body(int body_end, const Region& region) const {
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor != 10 || region.loop == nullptr || body_end < 1 || body_end >= int(instrs.size()) ||
+      visited_[body_end])
+    return false;
+  const ir::Instr& jump = instrs[body_end];
+  if (jump.op != Op::Jump || instrs[body_end - 1].op != Op::PopBlock) return false;
+  if (!region.loop->continues_at(jump.target) && jump.target != region.loop->follow) return false;
+  return unwinds_with_line_of_its_own(body_end - 1);
+}
+
 }  // namespace depyf::decompile
