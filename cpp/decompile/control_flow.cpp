@@ -811,11 +811,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     auto copied_exit_at_join = [&](int code) {
       return is_copied_try_exit(code) && (code == join || exit_copy_length(code, join) > 0);
     };
-    const bool written =
-        iterator_dropped || (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
-        (load != at && code_.version.minor >= 10 && loads_none(load) ? unwinds_with_line_of_its_own(at)
-                                                                     : !is_implicit_return_copy(load + 1) &&
-                                                                           !copied_exit_at_join(load));
+    const bool written = iterator_dropped || (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
+                         (load != at && code_.version.minor >= 10 && loads_none(load)
+                              ? unwinds_with_line_of_its_own(at)
+                              : !is_implicit_return_copy(load + 1) && !copied_exit_at_join(load));
     // (3.11+ POP_EXCEPT there took the clause's exception off the stack.)
     const bool unwound_clause = unwinding != at && code_.version.minor >= 11 && branch_stack.size() + 1 == base;
     const bool constant_return = (same_stack || unwound_clause) && load + 1 < int(function_.instrs.size()) &&
