@@ -1066,7 +1066,13 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // A branch that ends in a copy of the function's implicit return fell
   // off the end in the source: an if/else (the copy is dropped later).
   // (So did one ending in a try whose every path ends in such a copy.)
+  // (An if/else kept for that reason whose else clause ends in a `return
+  // None` that is no copy: that return was written, on a line of its own.)
+  if (!then_falls && !else_body.empty() && !implicit_returns && if_ends_in_implicit_return(then_body) &&
+      returns_none(else_body.back()) && !holds(implicit_return_copies_, else_body.back().get()))
+    written_returns_.push_back(else_body.back());
   if (!then_falls && !else_body.empty() && !implicit_returns && !ends_in_implicit_return(then_body) &&
+      !if_ends_in_implicit_return(then_body) &&
       !try_ends_in_implicit_returns(then_body) && !continues_elsewhere(then_body, else_start) && !dead_jump_over_else &&
       !dead_label_after_else)
     return then_rest_after(make::if_(test, then_body, {}));

@@ -637,6 +637,9 @@ class FunctionDecompiler {
   // Drops the copies of a finally body's closing re-raise (stack at `depth`).
   void drop_final_reraises(ast::Body& body, int depth) const;
   bool ends_in_implicit_return(const ast::Body& body) const;
+  // Whether the body ends in an if/else one of whose branches ends so
+  // (implicit_return_else.cpp).
+  bool if_ends_in_implicit_return(const ast::Body& body) const;
   // 3.12+ copy the RETURN_VALUE of `return a if c else b` into both
   // branches; a constant there stays a LOAD_CONST the copy follows.
   std::vector<ast::StmtPtr> branch_return_copies_;
