@@ -1072,9 +1072,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       returns_none(else_body.back()) && !holds(implicit_return_copies_, else_body.back().get()))
     written_returns_.push_back(else_body.back());
   if (!then_falls && !else_body.empty() && !implicit_returns && !ends_in_implicit_return(then_body) &&
-      !if_ends_in_implicit_return(then_body) &&
-      !try_ends_in_implicit_returns(then_body) && !continues_elsewhere(then_body, else_start) && !dead_jump_over_else &&
-      !dead_label_after_else)
+      !if_ends_in_implicit_return(then_body) && !try_ends_in_implicit_returns(then_body) &&
+      !continues_elsewhere(then_body, else_start) && !dead_jump_over_else && !dead_label_after_else)
     return then_rest_after(make::if_(test, then_body, {}));
   // 3.10+ do not thread a jump to a while loop's closing jump (it has the
   // line of the body's last statement): a first branch that goes back to
