@@ -1058,3 +1058,47 @@ def with_return_in_clause_in_for(items, h, cm):
         except KeyError:
             with cm(x):
                 return h(1)
+
+
+# Session 13 (v1012): 3.12/3.13, an `or` test of an if ending a try body
+# that returns, the clause passing and a `return` after the try: read with
+# `if not (a or b): return False` and `else: return True` (differs).
+def try_if_or_return_then_return(parts, g):
+    try:
+        if parts or g:
+            return True
+    except (AttributeError, ValueError):
+        pass
+    return False
+
+
+# Session 13 (v1012): 3.12/3.13, an if/else ending a try body whose else
+# clause returns, a `return` after the try: the copies of that return are
+# read into the body and the clause (differs; 3.10 fixed by
+# try_exit_copies.cpp).
+def try_if_else_return_then_return(parts, g):
+    try:
+        if parts:
+            g()
+        else:
+            return False
+    except (AttributeError, ValueError):
+        g(1)
+    return True
+
+
+# Session 13 (v1012): in a finally body, `if a and not b: try: ... except
+# E: pass` then a statement: 3.12/3.13 read the statement into both
+# branches of an if/else (fileinput FileInput.nextfile 3.12, differs);
+# 3.10 error.
+def finally_if_try_then_store(self, g):
+    try:
+        g(1)
+    finally:
+        name = self.name
+        if name and not self.backup:
+            try:
+                g(name)
+            except OSError:
+                pass
+        self.flag = False
