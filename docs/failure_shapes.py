@@ -972,53 +972,14 @@ def while_try_return_in_body_clause_breaks(self, value, i, stop):
     raise ValueError
 
 
-# Session 12 (w10): 3.10 copies the short code after a try (`return False`)
-# into the end of the try body, once per failing test of an `if a and b
-# and c: return True` ending the body (POP_BLOCK first), and into the
-# clause: read with `return False` in the body and in the clause
-# (subprocess._use_posix_spawn 3.10). Same behaviour.
-def try_if_and_return_then_return(parts, g):
-    try:
-        v = g(parts)
-        if parts and v and v >= (2, 24):
-            return True
-    except (AttributeError, ValueError):
-        pass
-    return False
-
-
-# Session 12 (w10): `if c: try: ...; continue` + `except E: ...` + `else:
-# k()` in a while loop, 3.10/3.12/3.13: read as `else: continue` plus a
-# second `continue` (same behaviour, different bytecode).
-def nested_if_try_continue(parts, g, k, c):
-    while parts:
-        if c:
-            try:
-                g(parts)
-                continue
-            except ImportError:
-                parts.pop()
-        else:
-            k()
-    k()
-
-
 # Session 12 (w10): a `return tag` in a nested while loop of a `while 1:`
 # with `if __debug__:` blocks and a final `if not x: break` before
 # `return tag`, 3.8-3.11: co_consts order differs (True of the __debug__
 # blocks vs the 1 of `while 1`; imaplib IMAP4._command). Also in a
 # `with`: `try: f(); return None` inside an except clause, 3.10, read as
 # `else: return None` (codeop._maybe_compile).
-# Session 12: an if whose body is only an assert, the assert's test a
-# compare with `is` / `in`: read as one `assert not (a and b is not c)`,
-# which compiles the compare inverted (the condition reader writes the
-# negated compare already folded, so condition_form cannot tell that no
-# single assert spells it; it takes `if a: assert b`). All versions differ
-# (pickletools dis 3.12, inside `if __debug__:`). Same behaviour.
-def if_then_assert_is(a, before, g):
-    if a in before:
-        assert before[-1] is g
-    g()
+
+
 # Session 12 (old helper): a `while True:` whose body always ends in the
 # `break` written after a try whose clause falls off its end (a loop that
 # never loops unless a clause continues): differs on every version 3.8-3.13
@@ -1109,3 +1070,47 @@ def try_finally_then_break_in_clause(items, h, g):
             finally:
                 g(1)
             break
+
+
+# Session 13 (v1012): 3.12/3.13, an `or` test of an if ending a try body
+# that returns, the clause passing and a `return` after the try: read with
+# `if not (a or b): return False` and `else: return True` (differs).
+def try_if_or_return_then_return(parts, g):
+    try:
+        if parts or g:
+            return True
+    except (AttributeError, ValueError):
+        pass
+    return False
+
+
+# Session 13 (v1012): 3.12/3.13, an if/else ending a try body whose else
+# clause returns, a `return` after the try: the copies of that return are
+# read into the body and the clause (differs; 3.10 fixed by
+# try_exit_copies.cpp).
+def try_if_else_return_then_return(parts, g):
+    try:
+        if parts:
+            g()
+        else:
+            return False
+    except (AttributeError, ValueError):
+        g(1)
+    return True
+
+
+# Session 13 (v1012): in a finally body, `if a and not b: try: ... except
+# E: pass` then a statement: 3.12/3.13 read the statement into both
+# branches of an if/else (fileinput FileInput.nextfile 3.12, differs);
+# 3.10 error.
+def finally_if_try_then_store(self, g):
+    try:
+        g(1)
+    finally:
+        name = self.name
+        if name and not self.backup:
+            try:
+                g(name)
+            except OSError:
+                pass
+        self.flag = False

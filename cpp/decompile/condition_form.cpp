@@ -93,6 +93,10 @@ ast::ExprPtr FunctionDecompiler::condition_form(const ast::ExprPtr& expr, bool n
   return spellings(expr, code_.version.minor >= 11)[negated ? 1 : 0].expr;
 }
 
+int FunctionDecompiler::condition_folds(const ast::ExprPtr& expr, bool negated) const {
+  return spellings(expr, code_.version.minor >= 11)[negated ? 1 : 0].folded;
+}
+
 ast::ExprPtr negate_plainly(ast::ExprPtr expr) {
   if (auto* unary = ast::as<ast::UnaryOp>(expr); unary && unary->op == ast::UnaryOperator::Not) return unary->operand;
   return not_(std::move(expr));

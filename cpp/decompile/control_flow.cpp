@@ -595,14 +595,14 @@ bool FunctionDecompiler::raises_assertion_error(const ast::Raise& raise, ast::Ex
 // `if not c: raise AssertionError(msg)` with the AssertionError of
 // LOAD_ASSERTION_ERROR is `assert c, msg`; so is such a raise on its own,
 // read as `assert False, msg`.
-ast::StmtPtr FunctionDecompiler::as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const {
+ast::StmtPtr FunctionDecompiler::as_assert(const ast::ExprPtr& guard, const ast::Body& then_body) const {
   if (then_body.size() != 1) return nullptr;
   if (auto* folded = ast::as<ast::Assert>(then_body[0]); folded && is_false_constant(folded->test))
-    return make::assert_(negate_condition(test), folded->msg);
+    return assert_statement(guard, folded->msg);
   auto* raise = ast::as<ast::Raise>(then_body[0]);
   ast::ExprPtr message;
   if (raise == nullptr || !raises_assertion_error(*raise, message)) return nullptr;
-  return make::assert_(negate_condition(test), message);
+  return assert_statement(guard, message);
 }
 
 // `[POP_BLOCK...] LOAD_CONST None; RETURN_VALUE` at `at` (a copy of the
@@ -627,6 +627,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   if (int end = try_and_or_value(condition, region, stack); end != -2) return end;
   const bool then_is_true = condition.true_target == condition.next;
   ast::ExprPtr test = condition_form(condition.expr, !then_is_true);
+  // (The condition as read, before its spelling folds any compare: what
+  // an assert is written from.)
+  ast::ExprPtr guard = then_is_true ? condition.expr : negate_plainly(condition.expr);
   const int then_start = condition.next;
   const int else_start = then_is_true ? condition.false_target : condition.true_target;
   if (int follow = try_inverted_while(test, then_start, else_start, region, stack, out, index); follow != -2)
@@ -839,10 +842,15 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     int unwinding = at;
     if (unwinding >= 3 && unbinds_name_at(unwinding - 3, region.clause_name)) unwinding -= 3;
     unwinding = unwinding >= 1 && function_.instrs[unwinding - 1].op == Op::PopExcept ? unwinding - 1 : at;
-    const bool written =
-        iterator_dropped || (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
-        (load != at && code_.version.minor >= 10 && loads_none(load) ? unwinds_with_line_of_its_own(at)
-                                                                     : !is_implicit_return_copy(load + 1));
+    // (3.10: a copy of the code after the try that the if's branches meet
+    // at, the body's end, is no return of the branch.)
+    auto copied_exit_at_join = [&](int code) {
+      return is_copied_try_exit(code) && (code == join || exit_copy_length(code, join) > 0);
+    };
+    const bool written = iterator_dropped || (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
+                         (load != at && code_.version.minor >= 10 && loads_none(load)
+                              ? unwinds_with_line_of_its_own(at)
+                              : !is_implicit_return_copy(load + 1) && !copied_exit_at_join(load));
     // (3.11+ POP_EXCEPT there took the clause's exception off the stack.)
     const bool unwound_clause = unwinding != at && code_.version.minor >= 11 && branch_stack.size() + 1 == base;
     const bool constant_return = (same_stack || unwound_clause) && load + 1 < int(function_.instrs.size()) &&
@@ -1059,6 +1067,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
                                  then_start < else_start && clause_end(then_stopped) && !jumps_over_latch;
   if (then_body.empty() && !else_body.empty() && !explicit_empty_then && !copied_empty_then) {
     test = negate_condition(test);
+    guard = negate_plainly(guard);
     std::swap(then_body, else_body);
   }
   if (then_body.empty()) then_body.push_back(make::pass());
@@ -1080,7 +1089,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     return else_falls ? continue_at : -1;
   };
   if (!then_falls) {
-    if (auto statement = as_assert(test, then_body)) return then_rest_after(statement);
+    if (auto statement = as_assert(guard, then_body)) return then_rest_after(statement);
   }
   // ≤3.9: after a first branch ending in a return (whose jump over the
   // else clause was dropped) and an else clause that never falls through,
@@ -1093,9 +1102,14 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // A branch that ends in a copy of the function's implicit return fell
   // off the end in the source: an if/else (the copy is dropped later).
   // (So did one ending in a try whose every path ends in such a copy.)
+  // (An if/else kept for that reason whose else clause ends in a `return
+  // None` that is no copy: that return was written, on a line of its own.)
+  if (!then_falls && !else_body.empty() && !implicit_returns && if_ends_in_implicit_return(then_body) &&
+      returns_none(else_body.back()) && !holds(implicit_return_copies_, else_body.back().get()))
+    written_returns_.push_back(else_body.back());
   if (!then_falls && !else_body.empty() && !implicit_returns && !ends_in_implicit_return(then_body) &&
-      !try_ends_in_implicit_returns(then_body) && !continues_elsewhere(then_body, else_start) && !dead_jump_over_else &&
-      !dead_label_after_else)
+      !if_ends_in_implicit_return(then_body) && !try_ends_in_implicit_returns(then_body) &&
+      !continues_elsewhere(then_body, else_start) && !dead_jump_over_else && !dead_label_after_else)
     return then_rest_after(make::if_(test, then_body, {}));
   // 3.10+ do not thread a jump to a while loop's closing jump (it has the
   // line of the body's last statement): a first branch that goes back to
@@ -1103,7 +1117,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // on to the closing one, ends in a written `continue` and the rest of
   // the loop body follows the if (an else clause would compile to a
   // forward jump there).
-  if (then_falls && !else_body.empty() &&
+  // (Not the jump back of a try ending the branch, its else clause's
+  // `continue`, when its clauses run on into the join: 3.12,
+  // nested_if_try_continue.)
+  const bool try_ran_to_join = then_stopped == join && !then_body.empty() && ast::as<ast::Try>(then_body.back());
+  if (then_falls && !else_body.empty() && !try_ran_to_join &&
       (ends_in_own_continue_jump(then_start, else_start, then_stopped, region) ||
        ends_in_shared_continue_jump(then_start, else_start, then_stopped, region))) {
     then_body.push_back(make::continue_());

@@ -96,6 +96,9 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
   std::vector<int> returns, jumps;
   int end = first;
   for (int guard = 0; end < count && guard < count; ++guard) {
+    // (3.10: a copy of the code after the body, no return of the body's
+    // own, is where the body ends.)
+    if (is_copied_try_exit(end)) break;
     const bool jump = lone_jump_out_of(end, protection);
     const int after = jump ? end + 1 : end_of_private_return(end);
     if (after >= 0 && after < count && !jump && jumps_back_from_body(after, protection)) {
@@ -1350,6 +1353,14 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       region.loop->continues_at(instrs[handler - 1].target) && visited_[handler - 1] &&
       graph_.blocks[block_at(handler - 2)].reachable)
     body.pop_back();
+  // 3.10: the body's own POP_BLOCK and jump back (or out of the loop), on
+  // a line of their own, are a written `continue` (`break`) ending it.
+  if (falls && written_loop_jump_ending_body(body_end, region)) {
+    visited_[body_end] = 1;
+    const bool is_break = instrs[body_end].target == region.loop->follow;
+    emit(body, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), body_end);
+    falls = false;
+  }
   if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
   // ≤3.9 leave a try body with except clauses by POP_BLOCK and a jump
   // (over the clauses, to the else clause or past the try); code right

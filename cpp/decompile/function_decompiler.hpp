@@ -494,6 +494,9 @@ class FunctionDecompiler {
   // The spelling of `expr` (or of its negation) that compiles to the same jumps.
   ast::ExprPtr condition_form(const ast::ExprPtr& expr, bool negated) const;
   ast::ExprPtr negate_condition(const ast::ExprPtr& expr) const { return condition_form(expr, true); }
+  // How many compares the best such spelling leaves under a `not` the
+  // AST optimizer folds (0 when the spelling compiles to the same jumps).
+  int condition_folds(const ast::ExprPtr& expr, bool negated) const;
 
   // ---- conditional values before a 3.12+ inlined exit (inlined_exit_values.cpp) ----
   ast::ExprPtr single_value_of(int first, int end, const Stack& stack, bool keep);
@@ -608,7 +611,10 @@ class FunctionDecompiler {
   // The lists below own their nodes: identity is compared by address, and a
   // node freed after a trial walk must not hand its address to a new one.
   std::vector<ast::ExprPtr> assertion_errors_;
-  ast::StmtPtr as_assert(const ast::ExprPtr& test, const ast::Body& then_body) const;
+  ast::StmtPtr as_assert(const ast::ExprPtr& guard, const ast::Body& then_body) const;
+  // `assert not guard, message`, or `if a: assert not b, message` where no
+  // single assert spells the guard's jumps (assert_form.cpp).
+  ast::StmtPtr assert_statement(const ast::ExprPtr& guard, const ast::ExprPtr& message) const;
   bool raises_assertion_error(const ast::Raise& raise, ast::ExprPtr& message) const;
   ast::ExprPtr failing_assert_test() const;
   // 3.10+ copy the implicit `return None` ending a function into branches
@@ -616,6 +622,10 @@ class FunctionDecompiler {
   std::vector<ast::StmtPtr> implicit_return_copies_;
   bool is_implicit_return_copy(int return_index) const;
   bool unwinds_with_line_of_its_own(int at) const;
+  // 3.10 copy of the short code after a try at the end of its body
+  // (try_exit_copies.cpp).
+  bool is_copied_try_exit(int code) const;
+  bool written_loop_jump_ending_body(int body_end, const Region& region) const;
   std::vector<ast::StmtPtr> written_returns_;  // `return None` the source must have had
   bool is_shared_return_none(int return_index) const;
   bool inlined_into_loop(int block) const;
@@ -636,6 +646,9 @@ class FunctionDecompiler {
   // Drops the copies of a finally body's closing re-raise (stack at `depth`).
   void drop_final_reraises(ast::Body& body, int depth) const;
   bool ends_in_implicit_return(const ast::Body& body) const;
+  // Whether the body ends in an if/else one of whose branches ends so
+  // (implicit_return_else.cpp).
+  bool if_ends_in_implicit_return(const ast::Body& body) const;
   // 3.12+ copy the RETURN_VALUE of `return a if c else b` into both
   // branches; a constant there stays a LOAD_CONST the copy follows.
   std::vector<ast::StmtPtr> branch_return_copies_;

@@ -137,4 +137,17 @@ void FunctionDecompiler::restore_else_before_implicit_return(ast::Body& body, bo
   }
 }
 
+// A nested if/else ending the branch, one of whose branches ends in such
+// a copy, fell off the branch's end there too: `if a: if b: return x` +
+// (implicit return) + `else: return None` (trace Trace.globaltrace_lt
+// 3.10/3.11).
+bool FunctionDecompiler::if_ends_in_implicit_return(const ast::Body& body) const {
+  if (body.empty()) return false;
+  auto* branch = ast::as<ast::If>(body.back());
+  if (branch == nullptr) return false;
+  for (const ast::Body* part : {&branch->body, &branch->orelse})
+    if (ends_in_implicit_return(*part) || if_ends_in_implicit_return(*part)) return true;
+  return false;
+}
+
 }  // namespace depyf::decompile

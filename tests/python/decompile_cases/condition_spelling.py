@@ -19,6 +19,24 @@ def assert_or_of_compares(cur, back):
     return cur
 
 
+# No single assert spells these jumps (`not` over `b is c` would fold):
+# the assert sits in an if (pickletools dis).
+def if_then_assert_is(a, before, g):
+    if a in before:
+        assert before[-1] is g
+    g()
+
+
+def if_and_then_assert_in(a, b, c, g):
+    if a and c:
+        assert b in g, "m"
+    return g
+
+
+def assert_not_and_is_not(a, b, g):
+    assert not (a and b is not g)
+
+
 def while_with_membership(items, stop):
     while items and items[-1] not in stop and not items[0] in stop:
         items.pop()

@@ -176,3 +176,21 @@ def while_ending_function_with_break(frame, stop):
             break
         frame.trace = None
         frame = frame.back
+
+
+# A nested if ending the first branch falls off the end through copies of
+# the implicit return; the else clause's `return None` is written
+# (trace Trace.globaltrace_lt 3.10/3.11).
+def nested_if_then_else_return_none(why, filename, names, g):
+    if why == "call":
+        code = g(filename)
+        if filename:
+            modulename = g(filename)
+            if modulename is not None:
+                ignore_it = names(filename, modulename)
+                if not ignore_it:
+                    if code:
+                        g(code)
+                    return code
+        else:
+            return None

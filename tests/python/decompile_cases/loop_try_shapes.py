@@ -484,3 +484,20 @@ def clause_runs_into_break_after_try(charset, f, g):
                     continue
                 g(0)
             break
+
+
+# A `continue` ending a try body in the first branch of an if, the other
+# branch running on to the loop's end (3.10: the body's POP_BLOCK has the
+# continue's line; 3.12+: read as `else: continue`, which compiles the
+# same, but no second `continue` after the try).
+def nested_if_try_continue(parts, g, k, c):
+    while parts:
+        if c:
+            try:
+                g(parts)
+                continue
+            except ImportError:
+                parts.pop()
+        else:
+            k()
+    k()
