@@ -388,6 +388,10 @@ class FunctionDecompiler {
   // 3.8 tuples built by BUILD_TUPLE_UNPACK outside a call's own argument
   // list: passed as `*args` they were a written `*(a, *b)`.
   std::vector<const ast::Expr*> written_unpack_tuples_;
+  // 3.8 dict displays built by BUILD_MAP_UNPACK (`{'a': 1, **m}`): passed as
+  // **kwargs they are one written `**{...}`, not the call's own keywords
+  // (which would raise on a repeated key where the display overrides it).
+  std::vector<ast::ExprPtr> written_unpack_maps_;
   bool printed_while_true_ = false;  // a loop was read as `while True:` (its True is in co_consts)
   bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
   // The jump of a break/continue at `at` (a for loop's break pops the
