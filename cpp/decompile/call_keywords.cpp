@@ -16,10 +16,10 @@ namespace {
 
 // Python's keywords on 3.8-3.13 (soft keywords such as `match` are names).
 constexpr std::array<std::string_view, 35> kKeywords = {
-    "False", "None",   "True",    "and",      "as",     "assert", "async", "await",    "break",
-    "class", "continue", "def",   "del",      "elif",   "else",   "except", "finally", "for",
-    "from",  "global", "if",      "import",   "in",     "is",     "lambda", "nonlocal", "not",
-    "or",    "pass",   "raise",   "return",   "try",    "while",  "with",   "yield"};
+    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
 
 const std::string* string_key(const ast::ExprPtr& key) {
   auto* constant = ast::as<ast::Constant>(key);

@@ -541,9 +541,9 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
                              written_unpack_tuples_.end();
   auto elements = display_elements(args);
   // Plain arguments alone make a CALL_FUNCTION: `f(*(a, 2))` was written.
-  const bool plain_elements =
-      elements && std::none_of(elements->begin(), elements->end(),
-                               [](const ast::ExprPtr& arg) { return ast::as<ast::Starred>(arg) != nullptr; });
+  const bool plain_elements = elements && std::none_of(elements->begin(), elements->end(), [](const ast::ExprPtr& arg) {
+                                return ast::as<ast::Starred>(arg) != nullptr;
+                              });
   if (elements && !written_tuple && (kwargs || !plain_elements)) {
     call->args = *elements;
   } else if (auto constant_items = tuple_constant_items(args); constant_items && kwargs && folded_arguments(args)) {
@@ -554,10 +554,10 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
   if (kwargs) {
     const bool starred = std::any_of(call->args.begin(), call->args.end(),
                                      [](const ast::ExprPtr& arg) { return ast::as<ast::Starred>(arg) != nullptr; });
-    const bool written_map = std::find(written_unpack_maps_.begin(), written_unpack_maps_.end(), kwargs) !=
-                             written_unpack_maps_.end();
-    call->keywords = written_map ? std::vector{make::double_star(kwargs)}
-                                 : call_keywords(kwargs, starred, code_.version.minor >= 9);
+    const bool written_map =
+        std::find(written_unpack_maps_.begin(), written_unpack_maps_.end(), kwargs) != written_unpack_maps_.end();
+    call->keywords =
+        written_map ? std::vector{make::double_star(kwargs)} : call_keywords(kwargs, starred, code_.version.minor >= 9);
   }
   stack.push_back(Value::of(call));
 }
