@@ -65,6 +65,13 @@ std::vector<int> FunctionDecompiler::first_constant_loads() const {
   return first;
 }
 
+// An async generator may only `return` bare (`return None` is a
+// SyntaxError there), and its returns load None: write them bare.
+ast::StmtPtr FunctionDecompiler::return_statement(ast::ExprPtr value) const {
+  if ((code_.flags & kFlagAsyncGenerator) && is_none_constant(value)) value = nullptr;
+  return make::return_(std::move(value));
+}
+
 bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
   if (code_.version.minor < 10 || return_index < 2) return false;
   const ir::Instr& load = function_.instrs[return_index - 1];
@@ -413,8 +420,6 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
       }
       case Op::ReturnValue: {
         ast::ExprPtr value = pop_expr(stack, i);
-        // An async generator may only `return` bare.
-        if ((code_.flags & kFlagAsyncGenerator) && is_none_constant(value)) value = nullptr;
         // Module and class bodies cannot return: inside a loop, reaching
         // (a copy of) their implicit `return None` is leaving the loop, a
         // `break` to the end of the code.
@@ -422,7 +427,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           emit(out, make::break_(), i);
           return false;
         }
-        emit(out, make::return_(value), i);
+        emit(out, return_statement(value), i);
         if (is_implicit_return_copy(i)) implicit_return_copies_.push_back(out.back());
         if (is_shared_return_none(i)) written_returns_.push_back(out.back());
         // 3.12+ fuse `return constant` into RETURN_CONST before copying

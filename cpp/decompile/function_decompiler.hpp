@@ -612,6 +612,8 @@ class FunctionDecompiler {
   bool is_implicit_return_copy(int return_index) const;
   bool unwinds_with_line_of_its_own(int at) const;
   std::vector<ast::StmtPtr> written_returns_;  // `return None` the source must have had
+  // `return value` as this code may write it (an async generator only bare).
+  ast::StmtPtr return_statement(ast::ExprPtr value) const;
   bool is_shared_return_none(int return_index) const;
   bool inlined_into_loop(int block) const;
   // Statements that never fall through but say where the code after them
