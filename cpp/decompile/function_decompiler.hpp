@@ -392,6 +392,8 @@ class FunctionDecompiler {
   // **kwargs they are one written `**{...}`, not the call's own keywords
   // (which would raise on a repeated key where the display overrides it).
   std::vector<ast::ExprPtr> written_unpack_maps_;
+  // 3.9+ tuples made from a list (LIST_TO_TUPLE): a call's own arguments.
+  std::vector<ast::ExprPtr> list_built_tuples_;
   bool printed_while_true_ = false;  // a loop was read as `while True:` (its True is in co_consts)
   bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
   // The jump of a break/continue at `at` (a for loop's break pops the

@@ -541,10 +541,13 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
                              written_unpack_tuples_.end();
   auto elements = display_elements(args);
   // Plain arguments alone make a CALL_FUNCTION: `f(*(a, 2))` was written.
+  // (3.10+ pass too many of them, over 30, as one tuple built as a list.)
+  const bool built_as_list =
+      std::find(list_built_tuples_.begin(), list_built_tuples_.end(), args) != list_built_tuples_.end();
   const bool plain_elements = elements && std::none_of(elements->begin(), elements->end(), [](const ast::ExprPtr& arg) {
                                 return ast::as<ast::Starred>(arg) != nullptr;
                               });
-  if (elements && !written_tuple && (kwargs || !plain_elements)) {
+  if (elements && !written_tuple && (kwargs || !plain_elements || built_as_list)) {
     call->args = *elements;
   } else if (auto constant_items = tuple_constant_items(args); constant_items && kwargs && folded_arguments(args)) {
     call->args = ast::as<ast::Tuple>(constant_items)->elts;
@@ -556,8 +559,11 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
                                      [](const ast::ExprPtr& arg) { return ast::as<ast::Starred>(arg) != nullptr; });
     const bool written_map =
         std::find(written_unpack_maps_.begin(), written_unpack_maps_.end(), kwargs) != written_unpack_maps_.end();
+    // (3.9+ merge a written `**{...}` into an empty map: a map alone is the
+    // compiler's, which 3.10+ pass so when there are too many keywords.)
+    const bool version9 = code_.version.minor >= 9;
     call->keywords =
-        written_map ? std::vector{make::double_star(kwargs)} : call_keywords(kwargs, starred, code_.version.minor >= 9);
+        written_map ? std::vector{make::double_star(kwargs)} : call_keywords(kwargs, starred || version9, version9);
   }
   stack.push_back(Value::of(call));
 }
@@ -1047,7 +1053,8 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       ast::ExprPtr list = pop_expr(stack, index);
       auto* display = ast::as<ast::List>(list);
       if (display == nullptr) fail(index, "LIST_TO_TUPLE of something that is not a list display");
-      push(make::tuple(display->elts));
+      list_built_tuples_.push_back(make::tuple(display->elts));
+      push(list_built_tuples_.back());
       return;
     }
     case Op::UnpackSequence:
@@ -1141,7 +1148,8 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
           return;
         case 6: {  // INTRINSIC_LIST_TO_TUPLE
           auto* display = ast::as<ast::List>(operand);
-          push(display ? make::tuple(display->elts) : operand);
+          if (display) list_built_tuples_.push_back(make::tuple(display->elts));
+          push(display ? list_built_tuples_.back() : operand);
           return;
         }
         default:

@@ -102,3 +102,29 @@ def lone_starred_tuple(f, a):
 
 def lone_starred_list(f, a):
     return f(*[a, 2]), f(*[a, 2], **a)
+
+
+# 3.10+ pass over 30 arguments as one tuple built as a list, over 15
+# keywords as one map: the call's own, not a written `*(...)`/`**{...}`.
+def big_positional(f, a):
+    return f(a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a)
+
+
+def big_keywords(f, a):
+    return f(k0=a, k1=a, k2=a, k3=a, k4=a, k5=a, k6=a, k7=a, k8=a, k9=a, k10=a, k11=a, k12=a, k13=a, k14=a, k15=a, k16=a, k17=a, k18=a, k19=a, k20=a, k21=a, k22=a, k23=a, k24=a, k25=a, k26=a, k27=a, k28=a, k29=a, k30=a, k31=a, k32=a, k33=a, k34=a, k35=a, k36=a, k37=a, k38=a, k39=a)
+
+
+def big_both(f, a):
+    return f(a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, k0=a, k1=a, k2=a, k3=a, k4=a, k5=a, k6=a, k7=a, k8=a, k9=a, k10=a, k11=a, k12=a, k13=a, k14=a, k15=a, k16=a, k17=a, k18=a, k19=a)
+
+
+def big_method(f, a):
+    return f.m(a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a)
+
+
+def big_30(f, a):
+    return f(a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a)
+
+
+def big_29(f, a):
+    return f.m(a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a)
