@@ -820,6 +820,15 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
     body.front() = make::expr_stmt(value);
     declarations_at = 1;
   }
+  // ... and so must its `from __future__` imports (3.9+ store a module-level
+  // name that a function declares global with STORE_GLOBAL: zoneinfo tests).
+  if (kind_ == CodeKind::Module) {
+    while (declarations_at < body.size()) {
+      auto* import = ast::as<ast::ImportFrom>(body[declarations_at]);
+      if (!(import && import->level == 0 && import->module == "__future__")) break;
+      ++declarations_at;
+    }
+  }
   ast::Body declarations;
   // STORE_GLOBAL anywhere, or LOAD_GLOBAL in a class body (which otherwise
   // loads by name), only come from a `global` declaration.
