@@ -419,12 +419,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         fail(i, "jump out of the structured region");
       }
       case Op::ReturnValue: {
-        ast::ExprPtr value = pop_expr(stack, i);
+        ast::ExprPtr value = class_return_value(pop_expr(stack, i), out);
         // Module and class bodies cannot return: inside a loop, reaching
         // (a copy of) their implicit `return None` is leaving the loop, a
         // `break` to the end of the code.
         if ((kind_ == CodeKind::Module || kind_ == CodeKind::Class) && region.loop && is_none_constant(value)) {
           emit(out, make::break_(), i);
+          exit_breaks_.push_back(out.back());
           return false;
         }
         emit(out, return_statement(value), i);
@@ -793,6 +794,7 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   // Module and class code cannot return: every `return None` there is a
   // copy of the implicit one, wherever it ends up.
   const bool cannot_return = kind_ == CodeKind::Module || kind_ == CodeKind::Class;
+  if (cannot_return) restore_exit_break_else(body);
   if (cannot_return)
     strip_implicit_returns(body, true, {}, true);
   else if (kind_ != CodeKind::Lambda && !final_return_unreachable)

@@ -476,6 +476,10 @@ class FunctionDecompiler {
   void store_type_alias(int index, const Value& value, const ast::ExprPtr& target, ast::Body& out);
   // Drops what the compiler adds to every class body (class_bookkeeping.cpp).
   void drop_class_bookkeeping(ast::Body& body) const;
+  // Module and class code: `break`s read from copies of the exit in a loop.
+  std::vector<ast::StmtPtr> exit_breaks_;
+  void restore_exit_break_else(ast::Body& body) const;
+  ast::ExprPtr class_return_value(ast::ExprPtr value, ast::Body& out) const;
   // Drops what the compiler adds to the body of a generic class (or of one
   // holding generic methods): __type_params__, __classdict__, __classdictcell__.
   static void drop_generic_class_bookkeeping(ast::Body& body);
