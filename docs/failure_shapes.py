@@ -1114,3 +1114,33 @@ def finally_if_try_then_store(self, g):
             except OSError:
                 pass
         self.flag = False
+
+
+# Session 13 (syn): a class statement with `**` keywords or `*` bases is a
+# CALL_FUNCTION_EX of __build_class__: "function C used as a value cannot
+# be written as a lambda" (DecompilationError, every version).
+def class_with_double_star_keywords(B, m):
+    class C(B, **m):
+        pass
+
+    return C
+
+
+# Session 13 (syn): 3.9+ a written `*(1, 2)` before other starred
+# arguments is folded into the call's own argument list (`f(1, 2, *a)`):
+# same behaviour, differs.
+def written_constant_star_tuple_first(f, a):
+    return f(*(1, 2), *a)
+
+
+# Session 13 (syn): a bare return in an except clause of a try/finally
+# in a loop of a generator, async or not: "code that the structuring did
+# not reach" (DecompilationError, every version).
+def gen_return_in_loop_clause(a):
+    for x in a:
+        try:
+            yield x
+        except ValueError:
+            return
+        finally:
+            a()

@@ -84,7 +84,7 @@ std::pair<ast::StmtPtr, int> FunctionDecompiler::branch_loop_jump(int at, const 
           function_.instrs[load + 1].op == Op::ReturnValue && kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
         const int arg = function_.instrs[load].arg;
         if (arg >= 0 && arg < int(code_.consts.size()))
-          return {make::return_(make::constant(code_.consts[arg])), load + 2 - at};
+          return {return_statement(make::constant(code_.consts[arg])), load + 2 - at};
       }
       return {nullptr, 0};
     }

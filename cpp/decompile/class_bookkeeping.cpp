@@ -3,11 +3,12 @@
 //   - first, `__module__ = __name__` and `__qualname__ = 'Name'`, then 3.13's
 //     `__firstlineno__ = N`;
 //   - last, 3.13's `__static_attributes__ = (...)` and the class cell,
-//     `__classcell__ = __class__` (3.12+ reads it as a walrus in the final
-//     `return __class__`, which finish_body drops).
+//     `__classcell__ = __class__` (read as a walrus in `return __class__`):
+//     class_return_value drops them with each copy of the class's exit.
 // The same names assigned by the source are kept: zoneinfo's ZoneInfo writes
 // `__module__ = "zoneinfo"` so that pickle finds it under the package, and
 // dropping it changed what pickling does.
+#include "ast/factory.hpp"
 #include "decompile/function_decompiler.hpp"
 
 namespace depyf::decompile {
@@ -28,7 +29,35 @@ bool is_class_cell(const ast::ExprPtr& value) {
   return name && name->id == "__class__";
 }
 
+// The class cell a class body returns: `__class__`, stored on the way as
+// `(__classcell__ := __class__)`.
+bool is_class_cell_return(const ast::ExprPtr& value) {
+  if (auto* named = ast::as<ast::NamedExpr>(value)) {
+    auto* target = ast::as<ast::Name>(named->target);
+    return target && target->id == "__classcell__" && is_class_cell(named->value);
+  }
+  return is_class_cell(value);
+}
+
 }  // namespace
+
+// A class body cannot return: its every RETURN_VALUE is the compiler's exit,
+// which 3.10+ copy into the branches (and loops) that reach the end, each
+// copy with the stores before it (3.13's `__static_attributes__`, 3.12+
+// generic classes' `__classdictcell__`): 3.10+ test_socket's
+// InterruptedTimeoutBase ends in if/else. Read each as `return None`, which
+// finish_body strips (or a loop reads as `break`), leaving the stores out.
+ast::ExprPtr FunctionDecompiler::class_return_value(ast::ExprPtr value, ast::Body& out) const {
+  if (kind_ != CodeKind::Class || !(is_none_constant(value) || is_class_cell_return(value))) return value;
+  // (Backwards: the cell of a generic class's dict, then the attributes;
+  // one each, the source may assign the names too.)
+  if (code_.version.minor >= 12 && !out.empty() && assignment_to(out.back(), "__classdictcell__")) out.pop_back();
+  if (code_.version.minor >= 13 && !out.empty()) {
+    const ast::Assign* store = assignment_to(out.back(), "__static_attributes__");
+    if (store && is_constant(store->value)) out.pop_back();
+  }
+  return ast::make::none();
+}
 
 void FunctionDecompiler::drop_class_bookkeeping(ast::Body& body) const {
   std::size_t leading = 0;
@@ -56,8 +85,7 @@ void FunctionDecompiler::drop_class_bookkeeping(ast::Body& body) const {
     --end;
   };
   drop_last("__classcell__", is_class_cell);
-  // (Before 3.13 the name is the source's own.)
-  if (code_.version.minor >= 13) drop_last("__static_attributes__", is_constant);
+  // (3.13's `__static_attributes__` went with the exit, class_return_value.)
 }
 
 }  // namespace depyf::decompile

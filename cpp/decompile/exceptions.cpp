@@ -521,7 +521,7 @@ bool FunctionDecompiler::finish_return(int& i, const Region& body_region, Stack&
     switch (op) {
       case Op::ReturnValue:
         visited_[i] = 1;
-        emit(body, make::return_(pop_expr(stack, i)), i);
+        emit(body, return_statement(class_return_value(pop_expr(stack, i), body)), i);
         ++i;
         return true;
       case Op::Rotate:

@@ -58,6 +58,13 @@ std::vector<int> FunctionDecompiler::first_constant_loads() const {
   return first;
 }
 
+// An async generator may only `return` bare (`return None` is a
+// SyntaxError there), and its returns load None: write them bare.
+ast::StmtPtr FunctionDecompiler::return_statement(ast::ExprPtr value) const {
+  if ((code_.flags & kFlagAsyncGenerator) && is_none_constant(value)) value = nullptr;
+  return make::return_(std::move(value));
+}
+
 bool FunctionDecompiler::is_implicit_return_copy(int return_index) const {
   if (code_.version.minor < 10 || return_index < 2) return false;
   const ir::Instr& load = function_.instrs[return_index - 1];
@@ -406,17 +413,16 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         fail(i, "jump out of the structured region");
       }
       case Op::ReturnValue: {
-        ast::ExprPtr value = pop_expr(stack, i);
-        // An async generator may only `return` bare.
-        if ((code_.flags & kFlagAsyncGenerator) && is_none_constant(value)) value = nullptr;
+        ast::ExprPtr value = class_return_value(pop_expr(stack, i), out);
         // Module and class bodies cannot return: inside a loop, reaching
         // (a copy of) their implicit `return None` is leaving the loop, a
         // `break` to the end of the code.
         if ((kind_ == CodeKind::Module || kind_ == CodeKind::Class) && region.loop && is_none_constant(value)) {
           emit(out, make::break_(), i);
+          exit_breaks_.push_back(out.back());
           return false;
         }
-        emit(out, make::return_(value), i);
+        emit(out, return_statement(value), i);
         if (is_implicit_return_copy(i)) implicit_return_copies_.push_back(out.back());
         if (is_shared_return_none(i)) written_returns_.push_back(out.back());
         // 3.12+ fuse `return constant` into RETURN_CONST before copying
@@ -782,6 +788,7 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   // Module and class code cannot return: every `return None` there is a
   // copy of the implicit one, wherever it ends up.
   const bool cannot_return = kind_ == CodeKind::Module || kind_ == CodeKind::Class;
+  if (cannot_return) restore_exit_break_else(body);
   if (cannot_return)
     strip_implicit_returns(body, true, {}, true);
   else if (kind_ != CodeKind::Lambda && !final_return_unreachable)
@@ -809,6 +816,15 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
     auto value = ast::as<ast::Assign>(body.front())->value;
     body.front() = make::expr_stmt(value);
     declarations_at = 1;
+  }
+  // ... and so must its `from __future__` imports (3.9+ store a module-level
+  // name that a function declares global with STORE_GLOBAL: zoneinfo tests).
+  if (kind_ == CodeKind::Module) {
+    while (declarations_at < body.size()) {
+      auto* import = ast::as<ast::ImportFrom>(body[declarations_at]);
+      if (!(import && import->level == 0 && import->module == "__future__")) break;
+      ++declarations_at;
+    }
   }
   ast::Body declarations;
   // STORE_GLOBAL anywhere, or LOAD_GLOBAL in a class body (which otherwise

@@ -393,6 +393,12 @@ class FunctionDecompiler {
   // 3.8 tuples built by BUILD_TUPLE_UNPACK outside a call's own argument
   // list: passed as `*args` they were a written `*(a, *b)`.
   std::vector<const ast::Expr*> written_unpack_tuples_;
+  // 3.8 dict displays built by BUILD_MAP_UNPACK (`{'a': 1, **m}`): passed as
+  // **kwargs they are one written `**{...}`, not the call's own keywords
+  // (which would raise on a repeated key where the display overrides it).
+  std::vector<ast::ExprPtr> written_unpack_maps_;
+  // 3.9+ tuples made from a list (LIST_TO_TUPLE): a call's own arguments.
+  std::vector<ast::ExprPtr> list_built_tuples_;
   bool printed_while_true_ = false;  // a loop was read as `while True:` (its True is in co_consts)
   bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
   // The jump of a break/continue at `at` (a for loop's break pops the
@@ -479,6 +485,10 @@ class FunctionDecompiler {
   void store_type_alias(int index, const Value& value, const ast::ExprPtr& target, ast::Body& out);
   // Drops what the compiler adds to every class body (class_bookkeeping.cpp).
   void drop_class_bookkeeping(ast::Body& body) const;
+  // Module and class code: `break`s read from copies of the exit in a loop.
+  std::vector<ast::StmtPtr> exit_breaks_;
+  void restore_exit_break_else(ast::Body& body) const;
+  ast::ExprPtr class_return_value(ast::ExprPtr value, ast::Body& out) const;
   // Drops what the compiler adds to the body of a generic class (or of one
   // holding generic methods): __type_params__, __classdict__, __classdictcell__.
   static void drop_generic_class_bookkeeping(ast::Body& body);
@@ -627,6 +637,8 @@ class FunctionDecompiler {
   bool is_copied_try_exit(int code) const;
   bool written_loop_jump_ending_body(int body_end, const Region& region) const;
   std::vector<ast::StmtPtr> written_returns_;  // `return None` the source must have had
+  // `return value` as this code may write it (an async generator only bare).
+  ast::StmtPtr return_statement(ast::ExprPtr value) const;
   bool is_shared_return_none(int return_index) const;
   bool inlined_into_loop(int block) const;
   // Statements that never fall through but say where the code after them

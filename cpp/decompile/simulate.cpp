@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "code/error.hpp"
+#include "decompile/call_keywords.hpp"
 #include "decompile/function_decompiler.hpp"
 #include "decompile/percent_format.hpp"
 
@@ -50,11 +51,12 @@ std::optional<ast::CmpOp> comparison_of(int compare_operator) {
   return std::nullopt;
 }
 
-// The elements of a display built for a call or an unpacking, when the
-// value is such a display; otherwise nullopt.
+// The elements of a tuple display built for a call's arguments, when the
+// value is one; otherwise nullopt. (A list reaching the call was a written
+// `*[a, b]`: the call's own list of arguments becomes a tuple first,
+// LIST_TO_TUPLE.)
 std::optional<std::vector<ast::ExprPtr>> display_elements(const ast::ExprPtr& expr) {
   if (auto* tuple = ast::as<ast::Tuple>(expr)) return tuple->elts;
-  if (auto* list = ast::as<ast::List>(expr)) return list->elts;
   return std::nullopt;
 }
 
@@ -537,7 +539,15 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
   // plain one built a written `*(a, *b)`.)
   const bool written_tuple = std::find(written_unpack_tuples_.begin(), written_unpack_tuples_.end(), args.get()) !=
                              written_unpack_tuples_.end();
-  if (auto elements = display_elements(args); elements && !written_tuple) {
+  auto elements = display_elements(args);
+  // Plain arguments alone make a CALL_FUNCTION: `f(*(a, 2))` was written.
+  // (3.10+ pass too many of them, over 30, as one tuple built as a list.)
+  const bool built_as_list =
+      std::find(list_built_tuples_.begin(), list_built_tuples_.end(), args) != list_built_tuples_.end();
+  const bool plain_elements = elements && std::none_of(elements->begin(), elements->end(), [](const ast::ExprPtr& arg) {
+                                return ast::as<ast::Starred>(arg) != nullptr;
+                              });
+  if (elements && !written_tuple && (kwargs || !plain_elements || built_as_list)) {
     call->args = *elements;
   } else if (auto constant_items = tuple_constant_items(args); constant_items && kwargs && folded_arguments(args)) {
     call->args = ast::as<ast::Tuple>(constant_items)->elts;
@@ -545,26 +555,15 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
     call->args.push_back(make::starred(args));
   }
   if (kwargs) {
-    auto* dict = ast::as<ast::Dict>(kwargs);
-    // A key that is neither a name nor a `**` unpacking: the source passed
-    // a dict display, `f(**{key: value})`.
-    if (dict != nullptr && std::any_of(dict->keys.begin(), dict->keys.end(), [](const ast::ExprPtr& key) {
-          auto* constant = ast::as<ast::Constant>(key);
-          return key != nullptr && !(constant && constant->value->kind == Constant::Kind::Str);
-        }))
-      dict = nullptr;
-    if (dict != nullptr) {
-      for (std::size_t i = 0; i < dict->keys.size(); ++i) {
-        auto* key = ast::as<ast::Constant>(dict->keys[i]);
-        if (key && key->value->kind == Constant::Kind::Str) {
-          call->keywords.push_back(make::keyword(key->value->text, dict->values[i]));
-        } else {
-          call->keywords.push_back(make::double_star(dict->values[i]));
-        }
-      }
-    } else {
-      call->keywords.push_back(make::double_star(kwargs));
-    }
+    const bool starred = std::any_of(call->args.begin(), call->args.end(),
+                                     [](const ast::ExprPtr& arg) { return ast::as<ast::Starred>(arg) != nullptr; });
+    const bool written_map =
+        std::find(written_unpack_maps_.begin(), written_unpack_maps_.end(), kwargs) != written_unpack_maps_.end();
+    // (3.9+ merge a written `**{...}` into an empty map: a map alone is the
+    // compiler's, which 3.10+ pass so when there are too many keywords.)
+    const bool version9 = code_.version.minor >= 9;
+    call->keywords =
+        written_map ? std::vector{make::double_star(kwargs)} : call_keywords(kwargs, starred || version9, version9);
   }
   stack.push_back(Value::of(call));
 }
@@ -914,18 +913,15 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (kind == ir::UnpackBuildKind::Map || kind == ir::UnpackBuildKind::MapWithCall) {
         std::vector<ast::ExprPtr> keys, values;
         bool after_keywords = false;
+        std::set<std::string> keyword_names;
         for (auto& part : parts) {
           auto* dict = ast::as<ast::Dict>(part);
           // (The compiler puts a run of keywords into one map: a map right
           // after another was a written `**{'name': value}`.)
           if (dict && kind == ir::UnpackBuildKind::MapWithCall && after_keywords) dict = nullptr;
-          // In a call, the compiler's own keyword maps have name keys only;
-          // any other map is a `**{...}` display of the source.
-          if (dict && kind == ir::UnpackBuildKind::MapWithCall &&
-              std::any_of(dict->keys.begin(), dict->keys.end(), [](const ast::ExprPtr& key) {
-                auto* constant = ast::as<ast::Constant>(key);
-                return !(constant && constant->value->kind == Constant::Kind::Str);
-              }))
+          // In a call, the compiler's own keyword maps have keyword names
+          // only, none repeated; any other map is a `**{...}` display.
+          if (dict && kind == ir::UnpackBuildKind::MapWithCall && !claim_keyword_names(*dict, false, keyword_names))
             dict = nullptr;
           if (dict) {
             keys.insert(keys.end(), dict->keys.begin(), dict->keys.end());
@@ -936,16 +932,23 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
           }
           after_keywords = dict != nullptr;
         }
-        push(make::dict(std::move(keys), std::move(values)));
+        auto dict = make::dict(std::move(keys), std::move(values));
+        if (kind == ir::UnpackBuildKind::Map) written_unpack_maps_.push_back(dict);
+        push(dict);
         return;
       }
       std::vector<ast::ExprPtr> elements;
+      bool after_run = false;
       for (auto& part : parts) {
         auto* tuple = ast::as<ast::Tuple>(part);
-        if (!tuple) {
+        if (!tuple && folded_arguments(part)) {
           // Constant runs of arguments arrive folded: f(1, 2, *a) has (1, 2).
           if (auto items = tuple_constant_items(part)) tuple = ast::as<ast::Tuple>(items), part = items;
         }
+        // The compiler puts a run of plain items into one tuple: a tuple
+        // right after another was a written `*(2, 3)` (`f(1, *(2, 3))`).
+        if (after_run) tuple = nullptr;
+        after_run = tuple != nullptr;
         if (tuple) {
           elements.insert(elements.end(), tuple->elts.begin(), tuple->elts.end());
         } else {
@@ -1050,7 +1053,8 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       ast::ExprPtr list = pop_expr(stack, index);
       auto* display = ast::as<ast::List>(list);
       if (display == nullptr) fail(index, "LIST_TO_TUPLE of something that is not a list display");
-      push(make::tuple(display->elts));
+      list_built_tuples_.push_back(make::tuple(display->elts));
+      push(list_built_tuples_.back());
       return;
     }
     case Op::UnpackSequence:
@@ -1144,7 +1148,8 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
           return;
         case 6: {  // INTRINSIC_LIST_TO_TUPLE
           auto* display = ast::as<ast::List>(operand);
-          push(display ? make::tuple(display->elts) : operand);
+          if (display) list_built_tuples_.push_back(make::tuple(display->elts));
+          push(display ? list_built_tuples_.back() : operand);
           return;
         }
         default:

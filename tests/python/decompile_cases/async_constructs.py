@@ -247,3 +247,22 @@ async def nested_async_def():
         return await a
 
     return inner
+
+
+# An async generator may only `return` bare: returns leaving a with or a
+# try/finally, or a loop, must not print `return None`.
+async def async_generator_return_in_async_with(a):
+    async with a:
+        yield 1
+        return
+
+
+async def async_generator_return_in_loop_in_try(a):
+    try:
+        async for x in a:
+            if x:
+                return
+            yield x
+    finally:
+        pass
+
