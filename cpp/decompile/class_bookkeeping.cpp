@@ -51,9 +51,9 @@ ast::ExprPtr FunctionDecompiler::class_return_value(ast::ExprPtr value, ast::Bod
   if (kind_ != CodeKind::Class || !(is_none_constant(value) || is_class_cell_return(value))) return value;
   // (Backwards: the cell of a generic class's dict, then the attributes;
   // one each, the source may assign the names too.)
-  if (code_.version.minor >= 12 && !out.empty() && assignment_to(out.back(), "__classdictcell__")) out.pop_back();
+  if (code_.version.minor >= 12 && !out.empty() && ast::assignment_to_name(out.back(), "__classdictcell__")) out.pop_back();
   if (code_.version.minor >= 13 && !out.empty()) {
-    const ast::Assign* store = assignment_to(out.back(), "__static_attributes__");
+    const ast::Assign* store = ast::assignment_to_name(out.back(), "__static_attributes__");
     if (store && is_constant(store->value)) out.pop_back();
   }
   return ast::make::none();
