@@ -256,6 +256,26 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
     for (const auto& carried : group->values)
       if (!group->value && !carried) fail(index, "rotated value without an expression");
     ast::ExprPtr assigned = group->value ? group->value : make::tuple(group->values);
+    // Two copies of one value unpacked in a row: `a, b = c, d = value`
+    // (written as two statements, the value ran twice).
+    // (A plain name stored between them is a walrus around the value now:
+    // `a, b = x = c, d = value`.)
+    if (group->value && !out.empty()) {
+      std::vector<ast::ExprPtr> names;
+      ast::ExprPtr inner = assigned;
+      while (auto* named = ast::as<ast::NamedExpr>(inner)) {
+        names.insert(names.begin(), named->target);
+        inner = named->value;
+      }
+      if (auto* previous = ast::as<ast::Assign>(out.back()); previous && previous->value == inner) {
+        auto merged = make::assign(previous->targets, inner);
+        merged->targets.insert(merged->targets.end(), names.begin(), names.end());
+        merged->targets.push_back(tuple);
+        merged->lineno = previous->lineno;
+        out.back() = merged;
+        return;
+      }
+    }
     emit(out, make::assign(tuple, assigned), index);
     return;
   }
