@@ -1049,7 +1049,10 @@ def break_ends_with_in_while_else(items, h, log):
 # Session 13: a with (or try/finally) statement in an except clause
 # followed by a `break` (or a with whose body continues, then `break`)
 # ending the clause in a for loop, 3.13: "stack underflow" at the clause's
-# POP_EXCEPT (3.8-3.12 exact).
+# POP_EXCEPT (3.8-3.12 exact; 3.12 too when code follows the loop). The
+# loop's follow is taken to be the break's POP_EXCEPT (the with's exits
+# jump there), so the jump to it reads as the break and the walk after the
+# loop starts at that POP_EXCEPT.
 def with_then_break_in_clause(items, h, g, cm):
     for x in items:
         try:
