@@ -59,21 +59,18 @@ void FunctionDecompiler::restore_exit_break_else(ast::Body& body) const {
     attach_else<ast::For>(body, k, exit_breaks_) || attach_else<ast::While>(body, k, exit_breaks_);
     const ast::StmtPtr& stmt = body[k];
     // (Nodes may be shared with other lists: change copies.)
+    auto restored = [this](const auto& node) {
+      auto copy = std::make_shared<std::decay_t<decltype(node)>>(node);
+      restore_exit_break_else(copy->body);
+      restore_exit_break_else(copy->orelse);
+      return copy;
+    };
     if (auto* branch = ast::as<ast::If>(stmt)) {
-      auto copy = std::make_shared<ast::If>(*branch);
-      restore_exit_break_else(copy->body);
-      restore_exit_break_else(copy->orelse);
-      body[k] = copy;
+      body[k] = restored(*branch);
     } else if (auto* loop = ast::as<ast::For>(stmt)) {
-      auto copy = std::make_shared<ast::For>(*loop);
-      restore_exit_break_else(copy->body);
-      restore_exit_break_else(copy->orelse);
-      body[k] = copy;
+      body[k] = restored(*loop);
     } else if (auto* loop = ast::as<ast::While>(stmt)) {
-      auto copy = std::make_shared<ast::While>(*loop);
-      restore_exit_break_else(copy->body);
-      restore_exit_break_else(copy->orelse);
-      body[k] = copy;
+      body[k] = restored(*loop);
     } else if (auto* with = ast::as<ast::With>(stmt)) {
       auto copy = std::make_shared<ast::With>(*with);
       restore_exit_break_else(copy->body);
