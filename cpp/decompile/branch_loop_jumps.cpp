@@ -47,10 +47,7 @@ std::pair<ast::StmtPtr, int> FunctionDecompiler::branch_loop_jump(int at, const 
             is_implicit_return_copy(past + 2) && returns_none_at(region.loop->follow))
           return {make::break_(), past + 3 - at};
         if (jump < 0) return {nullptr, 0};
-        const ir::Instr& exit = function_.instrs[jump];
-        const bool is_break = exit.op != Op::Jump || exit.target == region.loop->follow;
-        if (!is_break && !region.loop->continues_at(exit.target)) return {nullptr, 0};
-        return {is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), jump + 1 - at};
+        return {loop_exit_statement(jump, region), jump + 1 - at};
       }
       Region outside = region;
       outside.with_handler = -1;

@@ -1189,8 +1189,7 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         if (!written && instrs[exit].op == Op::Jump) {
           ast::Body& clause_body = handlers.back().body;
           if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
-          const bool is_break = instrs[exit].target == region.loop->follow;
-          emit(clause_body, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), exit);
+          emit(clause_body, loop_exit_statement(exit, region), exit);
         }
         if (loop_join < 0) loop_join = instrs[exit].op == Op::Jump ? instrs[exit].target : region.loop->follow;
         if (dead_exit && *dead_exit < 0) *dead_exit = dead_clause_exit(exit + 1, name);

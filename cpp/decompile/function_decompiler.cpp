@@ -491,7 +491,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
                                        unbinds_name_at(function_.instrs[after].target, region.clause_name);
           // (And the exit calls of with statements left, innermost first.)
           int past = past_finally_copies(calls_unbinding ? after + 1 : after, region);
-          for (int n; region.with_handler >= 0 && (n = with_exit_call_length(past)) > 0;) past += n;
+          if (region.with_handler >= 0) past = past_with_exit_calls(past);
           // (And enclosing except clauses left, innermost first.)
           if (const int outer = past_enclosing_clause_exits(past);
               outer != past && !shared_with_other_paths(after, outer))
@@ -506,9 +506,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
               if (calls_unbinding) claim_called_name_unbinding(after, region.clause_name);
               // (Not a jump: a for loop's break running its own copy of the
               // short code after the loop, 3.10+.)
-              const bool is_break =
-                  function_.instrs[exit].op != Op::Jump || function_.instrs[exit].target == region.loop->follow;
-              emit(out, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), exit);
+              emit(out, loop_exit_statement(exit, region), exit);
               return false;
             }
           }

@@ -306,6 +306,7 @@ class FunctionDecompiler {
   // ---- the exits of with bodies (with_exits.cpp) ----
   int past_exit_await(int at) const;
   int with_exit_call_length(int at) const;
+  int past_with_exit_calls(int at) const;
   bool returns_through_with_exit(int at) const;
   std::vector<int> protected_body_exits(int start, int handler) const;
   int with_normal_exit(int start, int handler) const;
@@ -405,6 +406,9 @@ class FunctionDecompiler {
   // iterator first), or the last instruction of the copy of the code after
   // the loop that a break jumps to; -1 when there is none.
   int loop_exit_jump(int at, const Region& region) const;
+  // Whether such a jump (or copy) leaves the loop: a `break`, else a `continue`.
+  bool is_loop_break(int exit, const Region& region) const;
+  ast::StmtPtr loop_exit_statement(int exit, const Region& region) const;
   // 3.12+ the copy of a while loop's short follow code that a `break`
   // runs at `at`: its length, or 0.
   int while_break_copy_length(int at, const Region& region) const;

@@ -41,6 +41,15 @@ int FunctionDecompiler::loop_exit_jump(int at, const Region& region) const {
   return -1;
 }
 
+bool FunctionDecompiler::is_loop_break(int exit, const Region& region) const {
+  const ir::Instr& jump = function_.instrs[exit];
+  return jump.op != Op::Jump || jump.target == region.loop->follow;
+}
+
+ast::StmtPtr FunctionDecompiler::loop_exit_statement(int exit, const Region& region) const {
+  return is_loop_break(exit, region) ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_());
+}
+
 // A break/continue in an except clause nested in another except clause
 // leaves the enclosing clause too: after the inner clause's POP_EXCEPT come
 // the enclosing clause's ending, [POP_BLOCK (≤3.10, its name's cleanup
@@ -305,8 +314,7 @@ bool FunctionDecompiler::break_after_protected_with(int at, const Region& region
   int end = -1;
   if (at + 1 == region.loop->follow)
     end = at;
-  else if (const int exit = loop_exit_jump(at, region);
-           exit >= 0 && (instrs[exit].op != Op::Jump || instrs[exit].target == region.loop->follow))
+  else if (const int exit = loop_exit_jump(at, region); exit >= 0 && is_loop_break(exit, region))
     end = exit;
   if (end < 0) return false;
   for (int k = at; k <= end; ++k) visited_[k] = 1;
@@ -351,7 +359,7 @@ bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Re
     return false;
   const int exit = loop_exit_jump(body_end, region);
   if (exit < 0 || instrs[exit].op != Op::Jump) return false;
-  const bool is_break = instrs[exit].target == region.loop->follow;
+  const bool is_break = is_loop_break(exit, region);
   // A try ending the loop body jumps back to the header by itself; a
   // written `continue` leaves the body's own (dead) ending after it (≤3.9),
   // or (3.10) jumps back while the clauses go on after the try.
@@ -367,7 +375,7 @@ bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Re
   }
   for (int k = body_end; k <= exit; ++k) visited_[k] = 1;
   if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
-  emit(body, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), exit);
+  emit(body, loop_exit_statement(exit, region), exit);
   return true;
 }
 

@@ -53,6 +53,12 @@ int FunctionDecompiler::with_exit_call_length(int at) const {
   return call ? drop + 1 - at : 0;
 }
 
+// Past the exit calls (of nested withs too) starting at `at`.
+int FunctionDecompiler::past_with_exit_calls(int at) const {
+  for (int n; at >= 0 && (n = with_exit_call_length(at)) > 0;) at += n;
+  return at;
+}
+
 // Whether the exit at `at` is the way out of a `return` inside the body:
 // (a value moved below the exit slots,) exit calls (of nested withs too),
 // then the return of that value or of a constant loaded after the calls.
@@ -204,8 +210,7 @@ int FunctionDecompiler::with_normal_exit(int start, int handler) const {
 bool FunctionDecompiler::leaves_clause_elsewhere(int exit, int handler) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
-  int next = exit;
-  for (int n; next >= 0 && (n = with_exit_call_length(next)) > 0;) next += n;
+  const int next = past_with_exit_calls(exit);
   const int after = code_.version.minor == 8 ? with_suppressed_resume(handler) : with_suppressed_continuation(handler);
   if (next == exit || next + 1 >= count || after < 0 || after + 1 >= count || next == after) return false;
   if (instrs[next].op != Op::PopExcept || instrs[after].op != Op::PopExcept) return false;
@@ -230,18 +235,15 @@ bool FunctionDecompiler::leaves_clause_elsewhere(int exit, int handler) const {
 // the iterator first). Appended to `body`; false when it is not that.
 bool FunctionDecompiler::read_clause_leaving_jump(int exit, const Region& region, ast::Body& body) {
   const auto& instrs = function_.instrs;
-  int next = exit;
-  for (int n; (n = with_exit_call_length(next)) > 0;) next += n;
+  const int next = past_with_exit_calls(exit);
   if (region.loop == nullptr || instrs[next].op != Op::PopExcept) return false;
-  const int jump = loop_exit_jump(next + 1, region);
-  if (jump < 0) return false;
   // (3.10+: a for loop's break may run its own copy of the short code
   // after the loop instead of jumping there.)
-  const bool is_break = instrs[jump].op != Op::Jump || instrs[jump].target == region.loop->follow;
-  if (!is_break && !region.loop->continues_at(instrs[jump].target)) return false;
+  const int jump = loop_exit_jump(next + 1, region);
+  if (jump < 0) return false;
   for (int k = exit; k <= jump; ++k) visited_[k] = 1;
   if (body.size() == 1 && ast::as<ast::Pass>(body.back())) body.clear();
-  emit(body, is_break ? ast::StmtPtr(make::break_()) : ast::StmtPtr(make::continue_()), jump);
+  emit(body, loop_exit_statement(jump, region), jump);
   return true;
 }
 
@@ -301,8 +303,7 @@ bool FunctionDecompiler::loop_jump_through_with_exit(int at, const Region& regio
   // (3.13 give the normal exit of a with ending an except clause its own
   // copy of the clause's end, POP_EXCEPT and the loop's jump: where the
   // suppressed path goes on the same way, it is the with's end.)
-  int next = at;
-  for (int n; (n = with_exit_call_length(next)) > 0;) next += n;
+  const int next = past_with_exit_calls(at);
   if (code_.version.minor >= 13 && function_.instrs[next].op == Op::PopExcept &&
       goes_on_alike(next, with_suppressed_continuation(region.with_handler)))
     return false;
