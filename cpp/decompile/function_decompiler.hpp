@@ -170,6 +170,8 @@ class FunctionDecompiler {
   Value pop(Stack& stack, int index);
   ast::ExprPtr pop_expr(Stack& stack, int index);
   ast::ExprPtr expr_of(const Value& value, int index);
+  bool chain_onto_previous_assignment(ast::Body& out, const ast::ExprPtr& value,
+                                      const std::vector<ast::ExprPtr>& targets) const;
   void store(int index, const Value& value, ast::ExprPtr target, Stack& stack, ast::Body& out);
   void simulate_call(int index, Stack& stack);
   void group_parallel_stores(int index, Value& value, Stack& stack);

@@ -223,6 +223,20 @@ void FunctionDecompiler::discard(int index, Stack& stack, ast::Body& out) {
   emit(out, make::expr_stmt(expr_of(value, index)), index);
 }
 
+// When the last statement assigns this very value (the node itself: a
+// copy made by COPY/DUP_TOP), `targets` join it as further targets of that
+// one assignment (`a = b = value`), which keeps its line: true.
+bool FunctionDecompiler::chain_onto_previous_assignment(ast::Body& out, const ast::ExprPtr& value,
+                                                        const std::vector<ast::ExprPtr>& targets) const {
+  auto* previous = out.empty() ? nullptr : ast::as<ast::Assign>(out.back());
+  if (previous == nullptr || previous->value != value) return false;
+  auto merged = make::assign(previous->targets, value);
+  merged->targets.insert(merged->targets.end(), targets.begin(), targets.end());
+  merged->lineno = previous->lineno;
+  out.back() = merged;
+  return true;
+}
+
 void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr target, Stack& stack, ast::Body& out) {
   // Slots of an unpacking or rotation: the assignment is emitted once every
   // slot has its target.
@@ -260,21 +274,15 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
     // (written as two statements, the value ran twice).
     // (A plain name stored between them is a walrus around the value now:
     // `a, b = x = c, d = value`.)
-    if (group->value && !out.empty()) {
-      std::vector<ast::ExprPtr> names;
+    if (group->value) {
+      std::vector<ast::ExprPtr> targets;
       ast::ExprPtr inner = assigned;
       while (auto* named = ast::as<ast::NamedExpr>(inner)) {
-        names.insert(names.begin(), named->target);
+        targets.insert(targets.begin(), named->target);
         inner = named->value;
       }
-      if (auto* previous = ast::as<ast::Assign>(out.back()); previous && previous->value == inner) {
-        auto merged = make::assign(previous->targets, inner);
-        merged->targets.insert(merged->targets.end(), names.begin(), names.end());
-        merged->targets.push_back(tuple);
-        merged->lineno = previous->lineno;
-        out.back() = merged;
-        return;
-      }
+      targets.push_back(tuple);
+      if (chain_onto_previous_assignment(out, inner, targets)) return;
     }
     emit(out, make::assign(tuple, assigned), index);
     return;
@@ -373,15 +381,7 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
     return;
   }
   // Two copies of one value stored in a row: `a = b = value`.
-  if (!out.empty() && value.copy_token) {
-    if (auto* previous = ast::as<ast::Assign>(out.back()); previous && previous->value == assigned) {
-      auto merged = make::assign(previous->targets, assigned);
-      merged->targets.push_back(target);
-      merged->lineno = previous->lineno;
-      out.back() = merged;
-      return;
-    }
-  }
+  if (value.copy_token && chain_onto_previous_assignment(out, assigned, {target})) return;
   if (value.inplace) {
     if (auto* binop = ast::as<ast::BinOp>(assigned); binop && same_target(binop->left, target)) {
       emit(out, make::aug_assign(target, binop->op, binop->right), index);
