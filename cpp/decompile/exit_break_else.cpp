@@ -6,7 +6,6 @@
 // in the loop's else clause (`for x in y: if x: break` / `else: z = 1`
 // ending a module or class), which a break skips. Written after the loop,
 // they would run after the break too.
-#include <algorithm>
 
 #include "ast/factory.hpp"
 #include "decompile/function_decompiler.hpp"
@@ -14,10 +13,6 @@
 namespace depyf::decompile {
 
 namespace {
-
-bool holds(const std::vector<ast::StmtPtr>& list, const ast::Stmt* stmt) {
-  return std::any_of(list.begin(), list.end(), [&](const ast::StmtPtr& s) { return s.get() == stmt; });
-}
 
 // Whether `body` has one of `breaks` that belongs to the loop it is in
 // (not to a loop nested in it).
