@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "code/constant.hpp"
@@ -253,5 +254,11 @@ struct Slice : ExprNode<ExprKind::Slice> {
   ExprPtr upper;
   ExprPtr step;
 };
+
+// Whether the expression is the plain name `id`.
+inline bool is_name(const ExprPtr& expr, std::string_view id) {
+  const auto* name = as<Name>(expr);
+  return name != nullptr && name->id == id;
+}
 
 }  // namespace depyf::ast

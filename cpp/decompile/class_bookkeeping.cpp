@@ -16,8 +16,7 @@ namespace depyf::decompile {
 namespace {
 
 bool is_module_name(const ast::ExprPtr& value) {
-  auto* name = ast::as<ast::Name>(value);
-  return name && name->id == "__name__";
+  return ast::is_name(value, "__name__");
 }
 
 bool is_constant(const ast::ExprPtr& value) {
@@ -25,17 +24,14 @@ bool is_constant(const ast::ExprPtr& value) {
 }
 
 bool is_class_cell(const ast::ExprPtr& value) {
-  auto* name = ast::as<ast::Name>(value);
-  return name && name->id == "__class__";
+  return ast::is_name(value, "__class__");
 }
 
 // The class cell a class body returns: `__class__`, stored on the way as
 // `(__classcell__ := __class__)`.
 bool is_class_cell_return(const ast::ExprPtr& value) {
-  if (auto* named = ast::as<ast::NamedExpr>(value)) {
-    auto* target = ast::as<ast::Name>(named->target);
-    return target && target->id == "__classcell__" && is_class_cell(named->value);
-  }
+  if (auto* named = ast::as<ast::NamedExpr>(value))
+    return ast::is_name(named->target, "__classcell__") && is_class_cell(named->value);
   return is_class_cell(value);
 }
 

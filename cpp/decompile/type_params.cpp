@@ -58,11 +58,6 @@ bool is_marker(const Value& value, const char* name) {
   return value.kind == Value::Kind::Unknown && id && id->id == name;
 }
 
-bool is_name(const ast::ExprPtr& expr, const char* name) {
-  auto* id = ast::as<ast::Name>(expr);
-  return id && id->id == name;
-}
-
 const std::string* string_constant(const ast::ExprPtr& expr) {
   auto* constant = ast::as<ast::Constant>(expr);
   return constant && constant->value->kind == Constant::Kind::Str ? &constant->value->text : nullptr;
@@ -130,7 +125,7 @@ Value FunctionDecompiler::run_generic_parameters_scope(const std::vector<Value>&
           continue;
         }
         if (instr.arg == kSubscriptGeneric) {
-          if (!collected || !is_name(pop_expr(stack, i), ".type_params")) fail(i, "Generic base of other values");
+          if (!collected || !ast::is_name(pop_expr(stack, i), ".type_params")) fail(i, "Generic base of other values");
           stack.push_back(marker(kGenericBaseMarker));
           continue;
         }
@@ -238,7 +233,7 @@ Value FunctionDecompiler::run_generic_parameters_scope(const std::vector<Value>&
     if (instr.op == Op::Call && !stack.empty() && stack.back().class_definition) {
       Value& built = stack.back();
       auto* call = ast::as<ast::Call>(built.expr);
-      if (call == nullptr || call->args.empty() || !is_name(call->args.back(), kGenericBaseMarker))
+      if (call == nullptr || call->args.empty() || !ast::is_name(call->args.back(), kGenericBaseMarker))
         fail(i, "generic class without its Generic base");
       auto without_base = std::make_shared<ast::Call>(*call);
       without_base->args.pop_back();
@@ -342,10 +337,11 @@ bool FunctionDecompiler::is_star_annotation(int index, const Stack& stack) const
 
 void FunctionDecompiler::drop_generic_class_bookkeeping(ast::Body& body) {
   auto bookkeeping = [](const ast::StmtPtr& stmt) {
-    if (auto* assign = ast::assignment_to_name(stmt, "__type_params__")) return is_name(assign->value, ".type_params");
+    if (auto* assign = ast::assignment_to_name(stmt, "__type_params__"))
+      return ast::is_name(assign->value, ".type_params");
     if (auto* assign = ast::assignment_to_name(stmt, "__classdict__")) {
       auto* call = ast::as<ast::Call>(assign->value);
-      return call && is_name(call->func, "locals") && call->args.empty() && call->keywords.empty();
+      return call && ast::is_name(call->func, "locals") && call->args.empty() && call->keywords.empty();
     }
     return ast::assignment_to_name(stmt, "__classdictcell__") != nullptr;
   };
