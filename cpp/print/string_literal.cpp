@@ -1,5 +1,7 @@
 #include "print/string_literal.hpp"
 
+#include <algorithm>
+
 #include "text/python_repr.hpp"
 
 namespace depyf::print {
@@ -46,6 +48,7 @@ std::optional<std::string> convert(std::string_view repr, Quote quote, bool allo
   const bool triple = is_triple(quote);
 
   std::string out;
+  out.reserve(body.size());
   bool escaped = false;
   auto raw_char = [&](char ch) {
     if (ch == to && (!triple || escape_every_quote)) {
@@ -55,6 +58,14 @@ std::optional<std::string> convert(std::string_view repr, Quote quote, bool allo
     out += ch;
   };
   for (std::size_t i = 0; i < body.size(); ++i) {
+    // (Runs of characters that are neither backslashes nor quotes are
+    // copied whole.)
+    const std::size_t run_end = std::min(body.find_first_of(to == '"' ? "\\\"" : "\\'", i), body.size());
+    if (run_end > i) {
+      out.append(body, i, run_end - i);
+      i = run_end - 1;
+      continue;
+    }
     if (body[i] != '\\' || i + 1 >= body.size()) {
       raw_char(body[i]);
       continue;

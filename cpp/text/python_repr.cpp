@@ -47,6 +47,19 @@ bool append_common_escape(std::string& out, char32_t ch, char quote) {
   return false;
 }
 
+// How many characters from `pos` on print as themselves: ASCII that is
+// neither a control character, a backslash nor the quote. Docstrings are
+// mostly such runs, copied in one append instead of one per character.
+std::size_t plain_ascii_run(std::string_view text, std::size_t pos, char quote) {
+  std::size_t end = pos;
+  while (end < text.size()) {
+    const auto ch = static_cast<unsigned char>(text[end]);
+    if (ch < 0x20 || ch >= 0x7F || ch == '\\' || ch == static_cast<unsigned char>(quote)) break;
+    ++end;
+  }
+  return end - pos;
+}
+
 void append_code_point_escape(std::string& out, char32_t ch) {
   if (ch <= 0xFF) {
     append_hex_escape(out, "\\x", static_cast<unsigned>(ch), 2);
@@ -92,8 +105,14 @@ std::string repr_code(const CodeObject* code) {
 std::string repr_str(std::string_view utf8, PythonVersion version) {
   const char quote = choose_quote(utf8);
   std::string out(1, quote);
+  out.reserve(utf8.size() + 2);
   std::size_t pos = 0;
   while (pos < utf8.size()) {
+    if (const std::size_t run = plain_ascii_run(utf8, pos, quote)) {
+      out.append(utf8, pos, run);
+      pos += run;
+      continue;
+    }
     const Utf8Char decoded = decode_utf8_char(utf8, pos);
     if (!decoded.valid) {
       // Not UTF-8 at all: show the byte as Python's surrogateescape would
@@ -115,8 +134,14 @@ std::string repr_bytes(std::string_view raw) {
   const char quote = choose_quote(raw);
   std::string out = "b";
   out += quote;
-  for (const char byte : raw) {
-    const auto ch = static_cast<unsigned char>(byte);
+  out.reserve(raw.size() + 3);
+  for (std::size_t pos = 0; pos < raw.size(); ++pos) {
+    if (const std::size_t run = plain_ascii_run(raw, pos, quote)) {
+      out.append(raw, pos, run);
+      pos += run - 1;
+      continue;
+    }
+    const auto ch = static_cast<unsigned char>(raw[pos]);
     if (append_common_escape(out, ch, quote)) continue;
     if (ch >= 0x80) {
       append_hex_escape(out, "\\x", ch, 2);
