@@ -9,6 +9,14 @@
 #include "marshal/marshal_reader.hpp"
 #include "opcodes/opcode_table.hpp"
 
+#if defined(__unix__) && Py_LIMITED_API < 0x030A0000
+// Part of the limited API only from 3.10 on, but exported under the same
+// name and signature by every CPython 3 on Unix (Windows' python3.dll lists
+// only the limited API of its version).
+extern "C" const char* PyUnicode_AsUTF8AndSize(PyObject* unicode, Py_ssize_t* size);
+#define DEPYF_HAVE_AS_UTF8_AND_SIZE 1
+#endif
+
 namespace depyf::bindings {
 
 namespace {
@@ -54,6 +62,13 @@ std::string bytes_value(PyObject* bytes, const char* what) {
 // UTF-8 with lone surrogates passed through, the same bytes marshal writes.
 std::string str_value(PyObject* text, const char* what) {
   if (!PyUnicode_Check(text)) throw Error(std::string(what) + " is not a str");
+#ifdef DEPYF_HAVE_AS_UTF8_AND_SIZE
+  // No bytes object in between: the str's own UTF-8 (ASCII text is read in
+  // place). It refuses lone surrogates, which the encoder below passes.
+  Py_ssize_t size = 0;
+  if (const char* utf8 = PyUnicode_AsUTF8AndSize(text, &size)) return std::string(utf8, static_cast<std::size_t>(size));
+  PyErr_Clear();
+#endif
   PyRef encoded = checked(PyUnicode_AsEncodedString(text, "utf-8", "surrogatepass"));
   return bytes_value(encoded.get(), what);
 }
