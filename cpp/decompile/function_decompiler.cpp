@@ -32,6 +32,9 @@ FunctionDecompiler::FunctionDecompiler(const CodeObject& code, const DecompileOp
   kind_ = code_kind(code);
   comprehension_mode_ = kind_ == CodeKind::Comprehension;
   visited_.assign(function_.instrs.size(), 0);
+  has_structural_patterns_ = std::any_of(function_.instrs.begin(), function_.instrs.end(), [](const ir::Instr& i) {
+    return i.op == Op::MatchClass || i.op == Op::MatchSequence || i.op == Op::MatchMapping;
+  });
   if (!graph_.blocks.empty()) normally_reachable_ = reachable_without_exceptions(0);
 }
 

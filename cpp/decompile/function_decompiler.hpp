@@ -622,6 +622,9 @@ class FunctionDecompiler {
   // (an exception handler nothing structured claimed) is an error, never
   // silently dropped code.
   std::vector<char> visited_;
+  // Whether any MATCH_CLASS/SEQUENCE/MAPPING occurs: the walk asks at every
+  // instruction whether a structural pattern starts there.
+  bool has_structural_patterns_ = false;
   // AssertionError loaded by LOAD_ASSERTION_ERROR (3.9+): only an `assert`
   // statement produces it.
   // The lists below own their nodes: identity is compared by address, and a

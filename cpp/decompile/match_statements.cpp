@@ -169,6 +169,7 @@ ast::ExprPtr FunctionDecompiler::read_case_guard(int at, int fail, Stack& stack,
 // on the stack: loads of a class (and its keyword names), then MATCH_CLASS,
 // or MATCH_SEQUENCE / MATCH_MAPPING right away.
 bool FunctionDecompiler::starts_structural_pattern(int index) const {
+  if (!has_structural_patterns_) return false;
   const int count = int(function_.instrs.size());
   int i = index;
   while (i < count && i < index + 16 && is_value_load(function_.instrs[i].op)) ++i;
