@@ -364,6 +364,11 @@ bool FunctionDecompiler::unwinds_to_return(int index) const {
       case Op::WithCleanupFinish:
       case Op::PopFinally:
         continue;
+      case Op::PopTop:
+        // A loop's iterator dropped before a constant is loaded (`return c`
+        // from inside a for loop); after a load it would drop that value.
+        if (loaded) return false;
+        continue;
       case Op::LoadConst:
       case Op::LoadFast:
       case Op::LoadName:
