@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "ast/children.hpp"
 #include "code/error.hpp"
 
 namespace depyf::decompile {
@@ -598,6 +599,43 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
 
 namespace {
 
+// Whether a yield of this function's own is written in `expr` (a lambda's or
+// a comprehension's is another code object's).
+bool yields_in(ast::ExprPtr& expr) {
+  if (!expr) return false;
+  switch (expr->kind) {
+    case ast::ExprKind::Yield:
+    case ast::ExprKind::YieldFrom:
+      return true;
+    case ast::ExprKind::Lambda:
+    case ast::ExprKind::ListComp:
+    case ast::ExprKind::SetComp:
+    case ast::ExprKind::DictComp:
+    case ast::ExprKind::GeneratorExp:
+      return false;
+    default:
+      break;
+  }
+  bool found = false;
+  ast::for_each_child(*expr, [&](ast::ExprPtr& child) { found = found || yields_in(child); });
+  return found;
+}
+
+bool yields_in(ast::Body& body) {
+  for (auto& stmt : body) {
+    bool found = false;
+    ast::for_each_own_expr(*stmt, [&](ast::ExprPtr& slot) { found = found || yields_in(slot); });
+    if (found) return true;
+    for (ast::Body* inner : ast::child_bodies(*stmt))
+      if (yields_in(*inner)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+namespace {
+
 // The implicit `return None` ending a body, wherever 3.12+ copied it: the
 // last statement, and the last statements of branches that end the body;
 // with `into_try`, also those ending a final try statement's body, clauses
@@ -845,10 +883,11 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   }
   body.insert(body.begin() + declarations_at, declarations.begin(), declarations.end());
   // A generator whose every yield was dead code (`while False: yield None`)
-  // needs a yield that compiles to nothing to stay one.
-  if (kind_ == CodeKind::Function && (code_.flags & kFlagGenerator) &&
-      std::none_of(function_.instrs.begin(), function_.instrs.end(),
-                   [](const ir::Instr& instr) { return instr.op == Op::YieldValue || instr.op == Op::YieldFrom; }))
+  // needs a yield that compiles to nothing to stay one. (3.11 keep the
+  // yield of a dead except clause in the bytecode, `with c: return` then
+  // `try: break except E: yield`: the instructions have one, the source
+  // written has none, and would no longer make a generator.)
+  if (kind_ == CodeKind::Function && (code_.flags & (kFlagGenerator | kFlagAsyncGenerator)) && !yields_in(body))
     body.push_back(make::if_(make::boolean(false), {make::expr_stmt(make::yield_())}));
   if (body.empty()) body.push_back(make::pass());
 }
