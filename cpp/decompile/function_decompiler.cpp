@@ -605,16 +605,13 @@ bool yields_in(ast::ExprPtr& expr) {
   if (!expr) return false;
   switch (expr->kind) {
     case ast::ExprKind::Yield:
-    case ast::ExprKind::YieldFrom:
-      return true;
+    case ast::ExprKind::YieldFrom: return true;
     case ast::ExprKind::Lambda:
     case ast::ExprKind::ListComp:
     case ast::ExprKind::SetComp:
     case ast::ExprKind::DictComp:
-    case ast::ExprKind::GeneratorExp:
-      return false;
-    default:
-      break;
+    case ast::ExprKind::GeneratorExp: return false;
+    default: break;
   }
   bool found = false;
   ast::for_each_child(*expr, [&](ast::ExprPtr& child) { found = found || yields_in(child); });
