@@ -552,6 +552,18 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       }
       case Op::Reraise:
+        // A loop ending the handler's copy of a finally body: 3.10+ copy the
+        // copy's closing re-raise into a `break` (the loop's follow is that
+        // re-raise). The compiler's own RERAISE, never a written `raise`
+        // (RAISE_VARARGS); read as one, it would re-raise where the normal
+        // path goes on after the try.
+        if (region.loop && region.loop->follow > i && region.loop->follow < int(function_.instrs.size())) {
+          const ir::Instr& follow = function_.instrs[region.loop->follow];
+          if (follow.op == Op::Reraise && follow.arg == instr.arg && follow.handler == instr.handler) {
+            emit(out, make::break_(), i);
+            return false;
+          }
+        }
         emit(out, make::raise(), i);
         reraises_.emplace_back(out.back(), int(stack.size()));
         reraise_instrs_.emplace_back(out.back().get(), i);
