@@ -1147,3 +1147,37 @@ def gen_return_in_loop_clause(a):
             return
         finally:
             a()
+
+
+# Session 14 (probe): WRONG BEHAVIOUR, every version. while/else ending a
+# finally body, left by break: the break (a jump to, or 3.10+ a copy of,
+# the handler copy's closing RERAISE) is read as a bare `raise` (3.9+) or
+# dropped (3.8: the loop then never ends), and the else clause is written
+# after the loop, where it also runs after the break.
+def while_else_break_ending_finally(a, b):
+    try:
+        f()
+    finally:
+        while a:
+            if b:
+                a = 0
+                continue
+            break
+        else:
+            g()
+    return "end"
+
+
+# Session 14 (probe): the same for a for/else is refused ("break to the
+# re-raise ending a finally body, past code after its loop"), 3.10+.
+def for_else_break_ending_finally(items, b):
+    try:
+        f()
+    finally:
+        for x in items:
+            if b:
+                continue
+            break
+        else:
+            g()
+    return "end"
