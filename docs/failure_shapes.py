@@ -1181,3 +1181,25 @@ def for_else_break_ending_finally(items, b):
         else:
             g()
     return "end"
+
+
+# Session 14 (probe): WRONG BEHAVIOUR, 3.10. while/else whose only break
+# is in a named except clause, with code after the loop: the clause's
+# break (POP_EXCEPT; unbinding; JUMP past the else) is taken for the try's
+# join, so the code after the loop is written inside the loop body after
+# the try and the clause's fall-through (back to the loop test) runs it:
+# `while n < 3: ... try: f() except E as e: if not n == 2: g()` then
+# `h(); return 'end'` inside the loop.
+def while_else_break_in_named_clause(n):
+    while n < 3:
+        n += 1
+        try:
+            f()
+        except Exception as e:
+            if n == 2:
+                break
+            g()
+    else:
+        return "else"
+    h()
+    return "end"
