@@ -1008,8 +1008,9 @@ void FunctionDecompiler::drop_final_reraises(ast::Body& body, int depth) const {
   // where the rest ends in an if of its own: `if a: if b: return` then
   // `elif ...: return` / `else: return`, only a and not b falling through).
   std::size_t earlier = k;
-  while (earlier > 0 && !(ast::as<ast::If>(body[earlier - 1]) && is_reraise(ast::as<ast::If>(body[earlier - 1])->body) &&
-                          ast::as<ast::If>(body[earlier - 1])->orelse.empty()))
+  while (earlier > 0 &&
+         !(ast::as<ast::If>(body[earlier - 1]) && is_reraise(ast::as<ast::If>(body[earlier - 1])->body) &&
+           ast::as<ast::If>(body[earlier - 1])->orelse.empty()))
     --earlier;
   if (earlier > 0) {
     k = earlier - 1;
