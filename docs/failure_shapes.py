@@ -1147,3 +1147,74 @@ def gen_return_in_loop_clause(a):
             return
         finally:
             a()
+
+
+# Session 14 (probe): WRONG BEHAVIOUR, every version. while/else ending a
+# finally body, left by break: the break (a jump to, or 3.10+ a copy of,
+# the handler copy's closing RERAISE) is read as a bare `raise` (3.9+) or
+# dropped (3.8: the loop then never ends), and the else clause is written
+# after the loop, where it also runs after the break.
+def while_else_break_ending_finally(a, b):
+    try:
+        f()
+    finally:
+        while a:
+            if b:
+                a = 0
+                continue
+            break
+        else:
+            g()
+    return "end"
+
+
+# Session 14 (probe): the same for a for/else is refused ("break to the
+# re-raise ending a finally body, past code after its loop"), 3.10+.
+def for_else_break_ending_finally(items, b):
+    try:
+        f()
+    finally:
+        for x in items:
+            if b:
+                continue
+            break
+        else:
+            g()
+    return "end"
+
+
+# Session 14 (probe): WRONG BEHAVIOUR, 3.10. while/else whose only break
+# is in a named except clause, with code after the loop: the clause's
+# break (POP_EXCEPT; unbinding; JUMP past the else) is taken for the try's
+# join, so the code after the loop is written inside the loop body after
+# the try and the clause's fall-through (back to the loop test) runs it:
+# `while n < 3: ... try: f() except E as e: if not n == 2: g()` then
+# `h(); return 'end'` inside the loop.
+def while_else_break_in_named_clause(n):
+    while n < 3:
+        n += 1
+        try:
+            f()
+        except Exception as e:
+            if n == 2:
+                break
+            g()
+    else:
+        return "else"
+    h()
+    return "end"
+
+
+# Session 14 (probe): WRONG BEHAVIOUR, 3.12+. `if a or b: return C` ending
+# a try body with an except clause and code after the try: the return
+# (outside the protection) is reached by a jump from the `or`'s first
+# operand; the body is read as `if a or b: pass` and the return lands in
+# an `else:` clause, so the code after the try never runs. (`if a: return
+# C`, one operand, is right.)
+def try_body_or_condition_return(a, b):
+    try:
+        if a or b:
+            return 3
+    except Exception:
+        g()
+    h()

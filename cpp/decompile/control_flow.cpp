@@ -447,6 +447,15 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
     // the continue's jump): where d goes to that jump, so does c.
     unthread_continue_target(chain.true_target, b.last, t2, f2);
     unthread_continue_target(chain.false_target, b.last, t2, f2);
+    // A loop's test is not an operand of a condition in its body that jumps
+    // back to it (≤3.9 `while a: if c: return None` at the end of a function:
+    // c's false jump goes back to the header, its true branch is a copy of
+    // the exit, so `not a or c` looked like one condition): unless the
+    // chain already goes there (`if a or b: continue`, threaded).
+    if (const int start = graph_.blocks[chain.first_block].first;
+        graph_.loop_headed_by(chain.first_block) != nullptr && (t2 == start || f2 == start) &&
+        chain.true_target != start && chain.false_target != start)
+      break;
     int kind = 0;
     // (Targets may be copies of one exit block: same_exit.)
     if (!chain_operand) {  // (a chained comparison is read whole below)

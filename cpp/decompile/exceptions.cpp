@@ -364,6 +364,11 @@ bool FunctionDecompiler::unwinds_to_return(int index) const {
       case Op::WithCleanupFinish:
       case Op::PopFinally:
         continue;
+      case Op::PopTop:
+        // A loop's iterator dropped before a constant is loaded (`return c`
+        // from inside a for loop); after a load it would drop that value.
+        if (loaded) return false;
+        continue;
       case Op::LoadConst:
       case Op::LoadFast:
       case Op::LoadName:
@@ -999,13 +1004,18 @@ void FunctionDecompiler::drop_final_reraises(ast::Body& body, int depth) const {
     body[k] = copy;
     return;
   }
-  if (!ast::as<ast::If>(body[k])) {
-    // The last if whose branch re-raised, with the rest as its else.
-    while (k > 0 && !(ast::as<ast::If>(body[k - 1]) && is_reraise(ast::as<ast::If>(body[k - 1])->body) &&
-                      ast::as<ast::If>(body[k - 1])->orelse.empty()))
-      --k;
-    if (k == 0) return;
-    --k;
+  // The last if whose branch re-raised, with the rest as its else (also
+  // where the rest ends in an if of its own: `if a: if b: return` then
+  // `elif ...: return` / `else: return`, only a and not b falling through).
+  std::size_t earlier = k;
+  while (earlier > 0 &&
+         !(ast::as<ast::If>(body[earlier - 1]) && is_reraise(ast::as<ast::If>(body[earlier - 1])->body) &&
+           ast::as<ast::If>(body[earlier - 1])->orelse.empty()))
+    --earlier;
+  if (earlier > 0) {
+    k = earlier - 1;
+  } else if (!ast::as<ast::If>(body[k])) {
+    return;
   }
   auto copy = std::make_shared<ast::If>(*ast::as<ast::If>(body[k]));
   if (k + 1 < body.size()) {

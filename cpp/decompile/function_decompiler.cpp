@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "ast/children.hpp"
 #include "code/error.hpp"
 
 namespace depyf::decompile {
@@ -554,6 +555,18 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       }
       case Op::Reraise:
+        // A loop ending the handler's copy of a finally body: 3.10+ copy the
+        // copy's closing re-raise into a `break` (the loop's follow is that
+        // re-raise). The compiler's own RERAISE, never a written `raise`
+        // (RAISE_VARARGS); read as one, it would re-raise where the normal
+        // path goes on after the try.
+        if (region.loop && region.loop->follow > i && region.loop->follow < int(function_.instrs.size())) {
+          const ir::Instr& follow = function_.instrs[region.loop->follow];
+          if (follow.op == Op::Reraise && follow.arg == instr.arg && follow.handler == instr.handler) {
+            emit(out, make::break_(), i);
+            return false;
+          }
+        }
         emit(out, make::raise(), i);
         reraises_.emplace_back(out.back(), int(stack.size()));
         reraise_instrs_.emplace_back(out.back().get(), i);
@@ -598,6 +611,40 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
     }
   }
 }
+
+namespace {
+
+// Whether a yield of this function's own is written in `expr` (a lambda's or
+// a comprehension's is another code object's).
+bool yields_in(ast::ExprPtr& expr) {
+  if (!expr) return false;
+  switch (expr->kind) {
+    case ast::ExprKind::Yield:
+    case ast::ExprKind::YieldFrom: return true;
+    case ast::ExprKind::Lambda:
+    case ast::ExprKind::ListComp:
+    case ast::ExprKind::SetComp:
+    case ast::ExprKind::DictComp:
+    case ast::ExprKind::GeneratorExp: return false;
+    default: break;
+  }
+  bool found = false;
+  ast::for_each_child(*expr, [&](ast::ExprPtr& child) { found = found || yields_in(child); });
+  return found;
+}
+
+bool yields_in(ast::Body& body) {
+  for (auto& stmt : body) {
+    bool found = false;
+    ast::for_each_own_expr(*stmt, [&](ast::ExprPtr& slot) { found = found || yields_in(slot); });
+    if (found) return true;
+    for (ast::Body* inner : ast::child_bodies(*stmt))
+      if (yields_in(*inner)) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 namespace {
 
@@ -848,10 +895,11 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   }
   body.insert(body.begin() + declarations_at, declarations.begin(), declarations.end());
   // A generator whose every yield was dead code (`while False: yield None`)
-  // needs a yield that compiles to nothing to stay one.
-  if (kind_ == CodeKind::Function && (code_.flags & kFlagGenerator) &&
-      std::none_of(function_.instrs.begin(), function_.instrs.end(),
-                   [](const ir::Instr& instr) { return instr.op == Op::YieldValue || instr.op == Op::YieldFrom; }))
+  // needs a yield that compiles to nothing to stay one. (3.11 keep the
+  // yield of a dead except clause in the bytecode, `with c: return` then
+  // `try: break except E: yield`: the instructions have one, the source
+  // written has none, and would no longer make a generator.)
+  if (kind_ == CodeKind::Function && (code_.flags & (kFlagGenerator | kFlagAsyncGenerator)) && !yields_in(body))
     body.push_back(make::if_(make::boolean(false), {make::expr_stmt(make::yield_())}));
   if (body.empty()) body.push_back(make::pass());
 }

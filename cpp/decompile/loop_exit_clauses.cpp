@@ -124,6 +124,21 @@ int FunctionDecompiler::break_to_exit_copy(int pop_top, const Region& region, co
     return 0;
   if (instrs[graph_.blocks[region.loop->header_block].first].op != Op::ForIter) return 0;
   if (pop_top + 1 == region.loop->follow) return 1;
+  // A for loop ending the handler's copy of a finally body: its break runs
+  // the compiler's own re-raise that ends the copy (3.9+ RERAISE; a written
+  // bare `raise` is RAISE_VARARGS), copied in with the break's line, so
+  // exit_copy_length does not see it as the copy it is. Read as `raise`, it
+  // would re-raise where the normal path goes on after the try.
+  // (With an else clause, or code after the loop, in the finally body, the
+  // break skips code that no jump shows: refused.)
+  if (pop_top + 1 < count && instrs[pop_top + 1].op == Op::Reraise) {
+    int natural = region.loop->exit;
+    while (natural >= 0 && natural < count && instrs[natural].op == Op::EndFor) ++natural;
+    if (natural < 0 || natural >= count || instrs[natural].op != Op::Reraise ||
+        instrs[natural].arg != instrs[pop_top + 1].arg || instrs[natural].handler != instrs[pop_top + 1].handler)
+      fail(pop_top, "break to the re-raise ending a finally body, past code after its loop");
+    return 2;
+  }
   if (code_.version.minor < 10 || pop_top + 2 >= count) return 0;
   // (A `return CONSTANT` compiles the same, and is read so, unless the
   // loop's follow, past its else clause, is that very code.)

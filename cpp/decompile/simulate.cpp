@@ -76,6 +76,17 @@ std::vector<std::string> string_tuple(const ast::ExprPtr& expr) {
   return result;
 }
 
+// 3.12+ `x[a:b] += v` loads a, b once and copies them (COPY 3 x3,
+// BINARY_SLICE ... STORE_SLICE): the load and the store each build their own
+// Slice node from the same bound expressions, so the nodes differ while their
+// parts are the very same ones.
+bool same_slice(const ast::ExprPtr& a, const ast::ExprPtr& b) {
+  if (a == b) return true;
+  auto* sa = ast::as<ast::Slice>(a);
+  auto* sb = ast::as<ast::Slice>(b);
+  return sa && sb && sa->lower == sb->lower && sa->upper == sb->upper && sa->step == sb->step;
+}
+
 bool same_target(const ast::ExprPtr& a, const ast::ExprPtr& b) {
   if (a == b) return true;
   auto* na = ast::as<ast::Name>(a);
@@ -86,7 +97,7 @@ bool same_target(const ast::ExprPtr& a, const ast::ExprPtr& b) {
   if (aa && ab) return aa->attr == ab->attr && aa->value == ab->value;
   auto* sa = ast::as<ast::Subscript>(a);
   auto* sb = ast::as<ast::Subscript>(b);
-  if (sa && sb) return sa->value == sb->value && sa->slice == sb->slice;
+  if (sa && sb) return sa->value == sb->value && same_slice(sa->slice, sb->slice);
   return false;
 }
 
@@ -387,6 +398,9 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
       emit(out, make::aug_assign(target, binop->op, binop->right), index);
       return;
     }
+    // Written `t = t + v` it would evaluate the target's parts twice and
+    // call __add__ instead of __iadd__: refuse rather than change behaviour.
+    fail(index, "in-place operation stored to a target this decompiler cannot match to its operand");
   }
   emit(out, make::assign(target, assigned), index);
 }

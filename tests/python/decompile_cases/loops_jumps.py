@@ -608,3 +608,18 @@ def while_ending_for_body_breaks(words, seen, bad):
             seen[fragment] = word
             fragment = fragment[:-1]
     return bad
+
+
+def while_if_return_none_at_end(a, c):
+    # (≤3.9: c's false jump goes back to the header, its true branch is a
+    # copy of the exit; the loop test is no operand of c's condition.)
+    while a():
+        if c():
+            return None
+
+
+def while_true_if_or_continue(a, b):
+    while True:
+        if a() or b():
+            continue
+        f()

@@ -35,6 +35,16 @@ def augmented(a, b):
     return a
 
 
+def augmented_slices(a, lo, hi):
+    # (3.12+ BINARY_SLICE/STORE_SLICE: the load and the store each build a
+    # slice of the same bounds.)
+    a[lo:hi] += [1]
+    a[lo():] *= 2
+    a[:hi] -= lo
+    a[lo:hi:2] |= hi
+    return a
+
+
 def unpacking(a):
     x, y = a
     (p, q), r = a
