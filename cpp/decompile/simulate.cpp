@@ -554,7 +554,8 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
   for (const Value& slot : callable_slots)
     if (slot.kind != Value::Kind::Null && callable == nullptr) callable = &slot;
   if (callable == nullptr) fail(index, "call without a callable");
-  auto call = make::call(expr_of(*callable, index));
+  const bool builds_class = callable->kind == Value::Kind::BuildClass;
+  auto call = make::call(builds_class ? make::name("__build_class__") : expr_of(*callable, index));
   // (A call's own `f(a, *b)` is BUILD_TUPLE_UNPACK_WITH_CALL on 3.8; the
   // plain one built a written `*(a, *b)`.)
   const bool written_tuple = std::find(written_unpack_tuples_.begin(), written_unpack_tuples_.end(), args.get()) !=
@@ -585,7 +586,7 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
     call->keywords =
         written_map ? std::vector{make::double_star(kwargs)} : call_keywords(kwargs, starred || version9, version9);
   }
-  stack.push_back(Value::of(call));
+  stack.push_back(builds_class ? class_definition_call(call, index) : Value::of(call));
 }
 
 void FunctionDecompiler::simulate_import(int index, Stack& stack, ast::Body& out) {
@@ -876,6 +877,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
         build_type_alias(index, stack);
         return;
       }
+      if (instr.op != Op::BuildSet) hold_class_body(instr.arg, stack);
       std::vector<ast::ExprPtr> items(instr.arg);
       for (int i = instr.arg - 1; i >= 0; --i) items[i] = pop_expr(stack, index);
       if (instr.op == Op::BuildTuple) push(make::tuple(std::move(items)));
