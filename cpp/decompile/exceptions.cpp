@@ -1568,9 +1568,10 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // `return CONSTANT` in a clause inside an enclosing try: the constant
     // is loaded after leaving that try's protection (≤3.10: after its
     // POP_BLOCK), where a walk stops.
-    // (Copies of enclosing finally bodies may run first.)
+    // (Copies of enclosing finally bodies may run first, then the POP_TOPs
+    // of the iterators of the for loops it leaves.)
     const int start = past_finally_copies(tail.start, region);
-    if (returns_constant_at(start) && !within_protection(start, region.protection) && kind_ != CodeKind::Module &&
+    if (returns_constant_after_pops(start) && !within_protection(start, region.protection) && kind_ != CodeKind::Module &&
         kind_ != CodeKind::Class) {
       int i = tail.start;
       if (!finish_return(i, rest_region, tail.stack, rest)) fail(start, "unrecognised return in an except clause");
