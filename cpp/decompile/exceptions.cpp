@@ -1571,8 +1571,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // (Copies of enclosing finally bodies may run first, then the POP_TOPs
     // of the iterators of the for loops it leaves.)
     const int start = past_finally_copies(tail.start, region);
-    if (returns_constant_after_pops(start) && !within_protection(start, region.protection) && kind_ != CodeKind::Module &&
-        kind_ != CodeKind::Class) {
+    if (returns_constant_after_pops(start) && !within_protection(start, region.protection) &&
+        kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
       int i = tail.start;
       if (!finish_return(i, rest_region, tail.stack, rest)) fail(start, "unrecognised return in an except clause");
     } else if (walk_region(tail.start, rest_region, tail.stack, rest)) {
