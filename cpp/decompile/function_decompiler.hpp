@@ -645,6 +645,8 @@ class FunctionDecompiler {
   // 3.10 copy of the short code after a try at the end of its body
   // (try_exit_copies.cpp).
   bool is_copied_try_exit(int code) const;
+  bool is_copied_try_tail(int code, int protection) const;
+  bool entered_only_from_protection(int at, int start, int protection) const;
   bool written_loop_jump_ending_body(int body_end, const Region& region) const;
   std::vector<ast::StmtPtr> written_returns_;  // `return None` the source must have had
   // `return value` as this code may write it (an async generator only bare).
