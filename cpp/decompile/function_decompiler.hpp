@@ -406,6 +406,10 @@ class FunctionDecompiler {
   std::vector<ast::ExprPtr> list_built_tuples_;
   // Class bodies of `class C(*b, **k)` waiting for their CALL_FUNCTION_EX.
   std::vector<std::shared_ptr<FunctionValue>> held_class_bodies_;
+  // 3.9+ displays read from a constant extended into an empty one, and
+  // that constant (`[1, 2, 3]`, unless more is added: `[*(1, 2, 3), *a]`).
+  // (Held, not just their address: a freed display's may be reused.)
+  std::vector<std::pair<ast::ExprPtr, ast::ExprPtr>> folded_displays_;
   bool printed_while_true_ = false;  // a loop was read as `while True:` (its True is in co_consts)
   bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
   // The jump of a break/continue at `at` (a for loop's break pops the

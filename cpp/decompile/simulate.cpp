@@ -1013,9 +1013,15 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (auto* list = ast::as<ast::List>(target.expr)) elts = list->elts;
       else if (auto* set = ast::as<ast::Set>(target.expr)) elts = set->elts;
       else fail(index, "display update of something that is not a display");
+      // (More added to a display read as a folded constant one: the
+      // constant was a written `*(1, 2, 3)`.)
+      for (const auto& [display, constant] : folded_displays_)
+        if (display == target.expr) elts = {make::starred(constant)};
+      ast::ExprPtr folded;
       if (extend) {
         // A constant tuple extended into an empty display is how 3.9+ build
-        // long constant lists: [1, 2, 3].
+        // long constant lists: [1, 2, 3] (more than two items, all of them
+        // constants; a shorter one was a written `*(1, 2)`).
         auto items = tuple_constant_items(item);
         // ... and long constant sets from a frozenset: {1, 2, 3}.
         auto* constant = ast::as<ast::Constant>(item);
@@ -1025,8 +1031,9 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
           for (const auto& member : constant->value->items) members.push_back(make::constant(member));
           items = make::tuple(std::move(members));
         }
-        if (items && elts.empty()) {
+        if (items && elts.empty() && ast::as<ast::Tuple>(items)->elts.size() > 2) {
           elts = ast::as<ast::Tuple>(items)->elts;
+          folded = item;
         } else {
           elts.push_back(make::starred(item));
         }
@@ -1035,6 +1042,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       }
       if (ast::as<ast::List>(target.expr)) target.expr = make::list(std::move(elts));
       else target.expr = make::set(std::move(elts));
+      if (folded) folded_displays_.emplace_back(target.expr, folded);
       return;
     }
     case Op::DictUpdate:
