@@ -1218,3 +1218,39 @@ def try_body_or_condition_return(a, b):
     except Exception:
         g()
     h()
+
+# Session 14 (mid): a generic class with `*` bases or `**` keywords: the
+# __build_class__ CALL_FUNCTION_EX inside the generic parameters function
+# (`.generic_base` appended to the list): "generic parameters function of
+# an unknown shape" (DecompilationError, 3.12/3.13; the plain form is
+# fixed by class_call_ex.cpp).
+# def generic_class_with_star_bases(Base, m):
+#     class Box[T](*Base, **m):
+#         pass
+#
+#     return Box
+
+
+# Session 14 (mid): 3.11 an if ending a try body that returns, the else
+# clause returning a constant and a `return` after the try: differs on 3.11
+# (3.12/3.13 equal).
+def try_if_return_else_clause_returns(parts, g):
+    try:
+        if parts or g:
+            return True
+    except (AttributeError, ValueError):
+        g(1)
+    else:
+        return False
+    return None
+
+
+# Session 14 (mid): a try body of only `return` inside a loop, with a
+# finally: 3.12/3.13 leave nothing protected and the try is lost (`a();
+# return None`, same behaviour, differs); 3.9/3.11 differ, 3.8 error.
+def loop_try_return_finally(a):
+    for x in a:
+        try:
+            return
+        finally:
+            a()

@@ -853,8 +853,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     unwinding = unwinding >= 1 && function_.instrs[unwinding - 1].op == Op::PopExcept ? unwinding - 1 : at;
     // (3.10: a copy of the code after the try that the if's branches meet
     // at, the body's end, is no return of the branch.)
+    // (3.12+: a return on the line of the code after the try, copied to
+    // where the body ends, is none either.)
     auto copied_exit_at_join = [&](int code) {
-      return is_copied_try_exit(code) && (code == join || exit_copy_length(code, join) > 0);
+      return (is_copied_try_exit(code) && (code == join || exit_copy_length(code, join) > 0)) ||
+             is_copied_try_tail(code, region.protection);
     };
     const bool written = iterator_dropped || (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
                          (load != at && code_.version.minor >= 10 && loads_none(load)

@@ -113,6 +113,16 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
       end = after;
       break;
     }
+    // (3.12+: past the body's own return, a return on a line after the
+    // body's (the copy of the code after the try, or the else clause) that
+    // only the protected code reaches: the body ends there.)
+    if (after >= 0 && after < count && !jump && reachable[block_at(after)] && !is_copied_try_tail(end, protection) &&
+        is_copied_try_tail(after, protection) && end_of_private_return(after) >= 0 &&
+        entered_only_from_protection(after, start, protection)) {
+      returns.push_back(end);
+      end = after;
+      break;
+    }
     if (after < 0 || after >= count || !within_protection(after, protection) || !reachable[block_at(after)]) break;
     const int next = first_outside(after, protection, loop_header);
     if (next <= end) break;
@@ -127,6 +137,17 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
   const bool jumps_to_end =
       std::all_of(jumps.begin(), jumps.end(), [&](int at) { return function_.instrs[at].target == destination; });
   return copies || !jumps_to_end ? first : end;
+}
+
+// The block at `at` is entered only from code after `start` that
+// `protection` protects.
+bool FunctionDecompiler::entered_only_from_protection(int at, int start, int protection) const {
+  const cfg::Block& block = graph_.blocks[block_at(at)];
+  if (block.first != at || block.predecessors.empty()) return false;
+  return std::all_of(block.predecessors.begin(), block.predecessors.end(), [&](int pred) {
+    const int last = graph_.blocks[pred].last;
+    return last >= start && within_protection(last, protection);
+  });
 }
 
 // A block of one jump, outside `protection`, entered only from the code
@@ -1578,10 +1599,11 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // `return CONSTANT` in a clause inside an enclosing try: the constant
     // is loaded after leaving that try's protection (≤3.10: after its
     // POP_BLOCK), where a walk stops.
-    // (Copies of enclosing finally bodies may run first.)
+    // (Copies of enclosing finally bodies may run first, then the POP_TOPs
+    // of the iterators of the for loops it leaves.)
     const int start = past_finally_copies(tail.start, region);
-    if (returns_constant_at(start) && !within_protection(start, region.protection) && kind_ != CodeKind::Module &&
-        kind_ != CodeKind::Class) {
+    if (returns_constant_after_pops(start) && !within_protection(start, region.protection) &&
+        kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
       int i = tail.start;
       if (!finish_return(i, rest_region, tail.stack, rest)) fail(start, "unrecognised return in an except clause");
     } else if (walk_region(tail.start, rest_region, tail.stack, rest)) {

@@ -176,6 +176,8 @@ class FunctionDecompiler {
   void simulate_call(int index, Stack& stack);
   void group_parallel_stores(int index, Value& value, Stack& stack);
   void simulate_call_ex(int index, Stack& stack);
+  void hold_class_body(int count, Stack& stack);
+  Value class_definition_call(const std::shared_ptr<ast::Call>& call, int index);
   bool folded_arguments(const ast::ExprPtr& args) const;
   bool is_assert_raise(int index) const;
   void simulate_import(int index, Stack& stack, ast::Body& out);
@@ -402,6 +404,12 @@ class FunctionDecompiler {
   std::vector<ast::ExprPtr> written_unpack_maps_;
   // 3.9+ tuples made from a list (LIST_TO_TUPLE): a call's own arguments.
   std::vector<ast::ExprPtr> list_built_tuples_;
+  // Class bodies of `class C(*b, **k)` waiting for their CALL_FUNCTION_EX.
+  std::vector<std::shared_ptr<FunctionValue>> held_class_bodies_;
+  // 3.9+ displays read from a constant extended into an empty one, and
+  // that constant (`[1, 2, 3]`, unless more is added: `[*(1, 2, 3), *a]`).
+  // (Held, not just their address: a freed display's may be reused.)
+  std::vector<std::pair<ast::ExprPtr, ast::ExprPtr>> folded_displays_;
   bool printed_while_true_ = false;  // a loop was read as `while True:` (its True is in co_consts)
   bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
   // The jump of a break/continue at `at` (a for loop's break pops the
@@ -644,6 +652,8 @@ class FunctionDecompiler {
   // 3.10 copy of the short code after a try at the end of its body
   // (try_exit_copies.cpp).
   bool is_copied_try_exit(int code) const;
+  bool is_copied_try_tail(int code, int protection) const;
+  bool entered_only_from_protection(int at, int start, int protection) const;
   bool written_loop_jump_ending_body(int body_end, const Region& region) const;
   std::vector<ast::StmtPtr> written_returns_;  // `return None` the source must have had
   // `return value` as this code may write it (an async generator only bare).

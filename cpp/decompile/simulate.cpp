@@ -568,7 +568,8 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
   for (const Value& slot : callable_slots)
     if (slot.kind != Value::Kind::Null && callable == nullptr) callable = &slot;
   if (callable == nullptr) fail(index, "call without a callable");
-  auto call = make::call(expr_of(*callable, index));
+  const bool builds_class = callable->kind == Value::Kind::BuildClass;
+  auto call = make::call(builds_class ? make::name("__build_class__") : expr_of(*callable, index));
   // (A call's own `f(a, *b)` is BUILD_TUPLE_UNPACK_WITH_CALL on 3.8; the
   // plain one built a written `*(a, *b)`.)
   const bool written_tuple = std::find(written_unpack_tuples_.begin(), written_unpack_tuples_.end(), args.get()) !=
@@ -599,7 +600,7 @@ void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
     call->keywords =
         written_map ? std::vector{make::double_star(kwargs)} : call_keywords(kwargs, starred || version9, version9);
   }
-  stack.push_back(Value::of(call));
+  stack.push_back(builds_class ? class_definition_call(call, index) : Value::of(call));
 }
 
 void FunctionDecompiler::simulate_import(int index, Stack& stack, ast::Body& out) {
@@ -890,6 +891,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
         build_type_alias(index, stack);
         return;
       }
+      if (instr.op != Op::BuildSet) hold_class_body(instr.arg, stack);
       std::vector<ast::ExprPtr> items(instr.arg);
       for (int i = instr.arg - 1; i >= 0; --i) items[i] = pop_expr(stack, index);
       if (instr.op == Op::BuildTuple) push(make::tuple(std::move(items)));
@@ -1025,9 +1027,15 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (auto* list = ast::as<ast::List>(target.expr)) elts = list->elts;
       else if (auto* set = ast::as<ast::Set>(target.expr)) elts = set->elts;
       else fail(index, "display update of something that is not a display");
+      // (More added to a display read as a folded constant one: the
+      // constant was a written `*(1, 2, 3)`.)
+      for (const auto& [display, constant] : folded_displays_)
+        if (display == target.expr) elts = {make::starred(constant)};
+      ast::ExprPtr folded;
       if (extend) {
         // A constant tuple extended into an empty display is how 3.9+ build
-        // long constant lists: [1, 2, 3].
+        // long constant lists: [1, 2, 3] (more than two items, all of them
+        // constants; a shorter one was a written `*(1, 2)`).
         auto items = tuple_constant_items(item);
         // ... and long constant sets from a frozenset: {1, 2, 3}.
         auto* constant = ast::as<ast::Constant>(item);
@@ -1037,8 +1045,9 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
           for (const auto& member : constant->value->items) members.push_back(make::constant(member));
           items = make::tuple(std::move(members));
         }
-        if (items && elts.empty()) {
+        if (items && elts.empty() && ast::as<ast::Tuple>(items)->elts.size() > 2) {
           elts = ast::as<ast::Tuple>(items)->elts;
+          folded = item;
         } else {
           elts.push_back(make::starred(item));
         }
@@ -1047,6 +1056,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       }
       if (ast::as<ast::List>(target.expr)) target.expr = make::list(std::move(elts));
       else target.expr = make::set(std::move(elts));
+      if (folded) folded_displays_.emplace_back(target.expr, folded);
       return;
     }
     case Op::DictUpdate:

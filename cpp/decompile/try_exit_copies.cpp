@@ -42,4 +42,34 @@ bool FunctionDecompiler::written_loop_jump_ending_body(int body_end, const Regio
   return unwinds_with_line_of_its_own(body_end - 1);
 }
 
+// 3.12+ copy a short exit after a try (`return False`) to the end of the
+// body, and of each clause, lines and all, with no POP_BLOCK left to tell
+// (a `return CONSTANT` written in the body also lies past the protected
+// code). The try's except clauses are written after its body: a return
+// at `code` on a line at or past their first line is such a copy (or the
+// else clause), not the body's own. (`protection`: the try's handler; a
+// with's handler starts on the with's own line, before its body, and a
+// return after a finally body's copy takes the copy's line: neither
+// tells.)
+bool FunctionDecompiler::is_copied_try_tail(int code, int protection) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (code_.version.minor < 12 || protection < 0 || code < 0 || code >= count ||
+      instrs[protection].op != Op::PushExcInfo)
+    return false;
+  const int clause = handler_body_start(protection);
+  // (After a finally body's copy, a written return takes the copy's last
+  // line: only except clauses tell.)
+  if (clause >= count || instrs[clause].op == Op::WithExceptStart || instrs[clause].line <= 0 ||
+      is_finally_handler(protection))
+    return false;
+  // (Straight-line code outside the try's protection up to the return.)
+  int ret = code;
+  while (ret < count && ret - code < 64 && instrs[ret].op != Op::ReturnValue && instrs[ret].target < 0 &&
+         !ir::is_conditional_jump(instrs[ret].op) && !within_protection(ret, protection))
+    ++ret;
+  return ret < count && instrs[ret].op == Op::ReturnValue && !within_protection(ret, protection) &&
+         instrs[ret].line >= instrs[clause].line;
+}
+
 }  // namespace depyf::decompile

@@ -128,3 +128,14 @@ def big_30(f, a):
 
 def big_29(f, a):
     return f.m(a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a)
+
+
+# 3.9+ fold a display of more than two constants into one constant tuple
+# extended into an empty list: a shorter one, or one that more items
+# follow, was a written `*(...)`.
+def written_constant_star_tuple_first(f, a):
+    return f(*(1, 2), *a)
+
+
+def written_long_constant_star_tuple_first(f, a):
+    return f(*(1, 2, 3), *a), [*(1, 2, 3), *a], {*(1, 2), *a}, (*(4,), *a)

@@ -197,6 +197,26 @@ class Simple:
         return self.attribute
 
 
+# A class statement with `*` bases or `**` keywords calls __build_class__
+# by CALL_FUNCTION_EX, the class body inside the argument tuple.
+def class_with_double_star_keywords(Base, options):
+    class Configured(Base, **options):
+        pass
+
+    return Configured
+
+
+def class_with_star_bases(bases, Meta, decorate):
+    @decorate
+    class Mixed(*bases, Meta, metaclass=Meta, **Meta.options):
+        attribute = 1
+
+        def method(self):
+            return Mixed
+
+    return Mixed
+
+
 def while_one_with_break(lexer):
     while 1:
         token = lexer.get()

@@ -30,3 +30,27 @@ def written_return_in_body(parts, g):
     except (AttributeError, ValueError):
         g(1)
     return True
+
+
+# 3.12+ copy a `return CONSTANT` after the try to the end of the body (and
+# of the clause), lines and all: a return there on a line past the body's
+# is that copy, not the body's own return.
+def try_if_or_return_then_constant_return(parts, g):
+    try:
+        if parts or g:
+            return True
+    except (AttributeError, ValueError):
+        pass
+    return False
+
+
+def try_if_else_return_then_constant_return(parts, g):
+    try:
+        if parts:
+            g()
+        else:
+            return False
+    except (AttributeError, ValueError):
+        g(1)
+    return True
+
