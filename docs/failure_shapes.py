@@ -1075,33 +1075,6 @@ def try_finally_then_break_in_clause(items, h, g):
             break
 
 
-# Session 13 (v1012): 3.12/3.13, an `or` test of an if ending a try body
-# that returns, the clause passing and a `return` after the try: read with
-# `if not (a or b): return False` and `else: return True` (differs).
-def try_if_or_return_then_return(parts, g):
-    try:
-        if parts or g:
-            return True
-    except (AttributeError, ValueError):
-        pass
-    return False
-
-
-# Session 13 (v1012): 3.12/3.13, an if/else ending a try body whose else
-# clause returns, a `return` after the try: the copies of that return are
-# read into the body and the clause (differs; 3.10 fixed by
-# try_exit_copies.cpp).
-def try_if_else_return_then_return(parts, g):
-    try:
-        if parts:
-            g()
-        else:
-            return False
-    except (AttributeError, ValueError):
-        g(1)
-    return True
-
-
 # Session 13 (v1012): in a finally body, `if a and not b: try: ... except
 # E: pass` then a statement: 3.12/3.13 read the statement into both
 # branches of an if/else (fileinput FileInput.nextfile 3.12, differs);
@@ -1117,36 +1090,6 @@ def finally_if_try_then_store(self, g):
             except OSError:
                 pass
         self.flag = False
-
-
-# Session 13 (syn): a class statement with `**` keywords or `*` bases is a
-# CALL_FUNCTION_EX of __build_class__: "function C used as a value cannot
-# be written as a lambda" (DecompilationError, every version).
-def class_with_double_star_keywords(B, m):
-    class C(B, **m):
-        pass
-
-    return C
-
-
-# Session 13 (syn): 3.9+ a written `*(1, 2)` before other starred
-# arguments is folded into the call's own argument list (`f(1, 2, *a)`):
-# same behaviour, differs.
-def written_constant_star_tuple_first(f, a):
-    return f(*(1, 2), *a)
-
-
-# Session 13 (syn): a bare return in an except clause of a try/finally
-# in a loop of a generator, async or not: "code that the structuring did
-# not reach" (DecompilationError, every version).
-def gen_return_in_loop_clause(a):
-    for x in a:
-        try:
-            yield x
-        except ValueError:
-            return
-        finally:
-            a()
 
 
 # Session 14 (probe): WRONG BEHAVIOUR, every version. while/else ending a
