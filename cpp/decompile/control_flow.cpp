@@ -1693,6 +1693,10 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
           !pops_and_jumps(b))
         continue;
       if (body_code(block_at(last.target)) || last.target == natural_exit) continue;
+      // (3.12+ a statement in an except clause that ends in a jump, a with
+      // statement's exits, before the `break` ending the clause: it jumps
+      // to that break's POP_EXCEPT, still in the clause.)
+      if (clause_block && for_loop && in_clause(block_at(last.target)) && starts_clause_break(last.target)) continue;
       candidates.emplace_back(b.id, last.target);
     }
     // Code after a break target (reached from it) is no body code.

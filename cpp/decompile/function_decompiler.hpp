@@ -391,6 +391,7 @@ class FunctionDecompiler {
   int break_copy_without_original(const cfg::Block& b, int exit_block) const;
   int break_line_marker_target(int header_block, const cfg::Loop& loop) const;
   bool break_after_protected_with(int at, const Region& region);
+  bool starts_clause_break(int at) const;
   bool constant_added_after_else(int constant, int else_block) const;
   std::vector<int> first_constant_loads() const;
   // 3.8 tuples built by BUILD_TUPLE_UNPACK outside a call's own argument
