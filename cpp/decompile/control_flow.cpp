@@ -1445,6 +1445,8 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
           return last.target;
       }
     }
+    if (const int past_else = with_break_past_else(*loop, header_block, else_start, normal); past_else >= 0)
+      return past_else;
     return else_start;
   }();
   LoopContext context{test_start, follow, header_block, region.loop};
