@@ -1699,6 +1699,9 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // statement's exits, before the `break` ending the clause: it jumps
       // to that break's POP_EXCEPT, still in the clause.)
       if (clause_block && for_loop && in_clause(block_at(last.target)) && starts_clause_break(last.target)) continue;
+      // (3.13: a break that runs a copy of the end of the except clause
+      // the loop ends, break_clause_end_copy.)
+      if (for_loop && !loop->contains[b.id] && clause_end_copy_after_pop(b) >= 0) continue;
       candidates.emplace_back(b.id, last.target);
     }
     // Code after a break target (reached from it) is no body code.
@@ -1737,6 +1740,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (const int copied = copied_break_target(*loop, natural_exit); copied >= 0) return copied;
     if (exits.empty() && for_loop && natural_exit >= 0)
       if (const int end = except_star_loop_follow(block, natural_exit, region); end >= 0) return end;
+    if (exits.empty() && for_loop && natural_exit >= 0)
+      if (const int copy = break_clause_end_copy(*loop, natural_exit); copy >= 0) return copy;
     if (exits.empty() && natural_exit < 0)
       if (const int end = shared_return_after_endless_loop(block, *loop, region); end >= 0) return end;
     if (exits.empty() && natural_exit < 0)

@@ -396,6 +396,10 @@ class FunctionDecompiler {
   int with_break_past_else(const cfg::Loop& loop, int header_block, int else_start,
                            const std::vector<char>& normal) const;
   bool with_break_into_follow(int exit_call, const Region& region, ast::Body& body);
+  // ---- 3.13 breaks running copies of an except clause's end (clause_end_break_copies.cpp) ----
+  int clause_end_copy_length(int at) const;
+  int clause_end_copy_after_pop(const cfg::Block& b) const;
+  int break_clause_end_copy(const cfg::Loop& loop, int natural_exit) const;
   bool constant_added_after_else(int constant, int else_block) const;
   std::vector<int> first_constant_loads() const;
   // 3.8 tuples built by BUILD_TUPLE_UNPACK outside a call's own argument

@@ -124,6 +124,9 @@ int FunctionDecompiler::break_to_exit_copy(int pop_top, const Region& region, co
     return 0;
   if (instrs[graph_.blocks[region.loop->header_block].first].op != Op::ForIter) return 0;
   if (pop_top + 1 == region.loop->follow) return 1;
+  // (3.13: a copy of the except clause's end that follows the loop.)
+  if (const int n = clause_end_copy_length(pop_top + 1); n > 0 && goes_on_alike(pop_top + 1, region.loop->follow))
+    return n + 1;
   if (code_.version.minor < 10 || pop_top + 2 >= count) return 0;
   // (A `return CONSTANT` compiles the same, and is read so, unless the
   // loop's follow, past its else clause, is that very code.)
