@@ -24,6 +24,13 @@ int FunctionDecompiler::clause_end_copy_length(int at) const {
   return instrs[i].op == Op::Jump ? i + 1 - at : 0;
 }
 
+// Whether `copy` is a copy of the clause's end at `end` (a while loop
+// ending the clause: its latch's exit runs one, its top test's the other).
+bool FunctionDecompiler::copied_clause_end(int copy, int end) const {
+  return copy != end && clause_end_copy_length(copy) > 0 && clause_end_copy_length(end) > 0 &&
+         goes_on_alike(copy, end);
+}
+
 // Where the block ends in a POP_TOP (an iterator) and such a copy: the
 // copy's start, or -1.
 int FunctionDecompiler::clause_end_copy_after_pop(const cfg::Block& b) const {

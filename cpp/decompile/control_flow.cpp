@@ -1376,7 +1376,8 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
       const cfg::Block& p = graph_.blocks[b.predecessors[0]];
       const ir::Instr& test = function_.instrs[p.last];
       if (is_conditional_jump(test.op) && p.last + 1 == b.first &&
-          (test.target == else_start || same_exit(else_start, test.target) || lone_jump_to(test.target, else_start))) {
+          (test.target == else_start || same_exit(else_start, test.target) || lone_jump_to(test.target, else_start) ||
+           copied_clause_end(test.target, else_start))) {
         latch = candidate;
         test_block = p.id;
         latch_exit_jump = lone_jump_to(test.target, else_start) ? test.target : -1;
@@ -1415,6 +1416,8 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
                                                                            : exit_copy_length(copy, else_start);
       if (n > 0 || (function_.instrs[jump.target].op == Op::PopTop && copy == else_start))
         for (int k = jump.target; k <= copy + n - 1; ++k) visited_[k] = 1;
+      else if (copied_clause_end(jump.target, else_start))
+        for (int k = 0; k < clause_end_copy_length(jump.target); ++k) visited_[jump.target + k] = 1;
       else
         same_exit(else_start, jump.target);
     }

@@ -112,3 +112,35 @@ def return_constant_in_if_in_loop_clause(names, getter, results):
                 return 5
             value = 0
         results.append(value)
+
+
+# 3.13: a while loop ending the clause exits by its top test and by its
+# latch, each to its own copy of the clause's end (both on the while's
+# line): the clause falls off its end, no written `continue`.
+def while_ending_clause_in_for(items, h, c):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            while c:
+                h(1)
+
+
+def while_ending_named_clause_in_for(items, h, c):
+    for x in items:
+        try:
+            h(x)
+        except KeyError as e:
+            while c:
+                h(e)
+
+
+def while_then_continue_ending_clause(items, h, c):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            while c:
+                h(1)
+            continue
+        h(2)
