@@ -27,8 +27,7 @@ int FunctionDecompiler::clause_end_copy_length(int at) const {
 // Whether `copy` is a copy of the clause's end at `end` (a while loop
 // ending the clause: its latch's exit runs one, its top test's the other).
 bool FunctionDecompiler::copied_clause_end(int copy, int end) const {
-  return copy != end && clause_end_copy_length(copy) > 0 && clause_end_copy_length(end) > 0 &&
-         goes_on_alike(copy, end);
+  return copy != end && clause_end_copy_length(copy) > 0 && clause_end_copy_length(end) > 0 && goes_on_alike(copy, end);
 }
 
 // Where the block ends in a POP_TOP (an iterator) and such a copy: the
