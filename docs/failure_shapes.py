@@ -1147,3 +1147,23 @@ def gen_return_in_loop_clause(a):
             return
         finally:
             a()
+
+
+# Session 14 (brk): 3.13, a while/else ending an except clause in a for
+# loop, its body breaking, its else `continue` (of the outer loop): "the
+# except clause is left from inside a loop in it" (the break runs a copy of
+# the clause's end, the else's `continue` a jump back of its own; the
+# while's follow is not found). The same without the else, or a for/else,
+# now pass.
+def while_else_continue_in_clause(items, h, c):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            while c:
+                if h(1):
+                    break
+                h(2)
+            else:
+                continue
+        h(3)

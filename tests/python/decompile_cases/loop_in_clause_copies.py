@@ -144,3 +144,28 @@ def while_then_continue_ending_clause(items, h, c):
                 h(1)
             continue
         h(2)
+
+
+# 3.13: a while loop ending the clause whose body breaks: the break runs
+# its own copy of the clause's end (no iterator to pop).
+def while_breaking_ends_clause(items, h, c):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            while c:
+                if h(1):
+                    break
+                h(2)
+
+
+def while_breaking_ends_clause_then_code(items, h, c):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            while c:
+                if h(1):
+                    break
+                h(2)
+        h(3)
