@@ -1167,3 +1167,18 @@ def while_else_continue_in_clause(items, h, c):
             else:
                 continue
         h(3)
+
+
+# Session 14 (brk): a `while True:` loop as the whole body of a try inside
+# a while loop (heapq.merge 3.13): 3.12/3.13 "jump out of the structured
+# region"; 3.11 differs (read as `while True: try: ...; continue` with the
+# outer test repeated in an if: same behaviour).
+def while_true_try_body_in_while(h, g):
+    while len(h) > 1:
+        try:
+            while True:
+                g(h)
+        except StopIteration:
+            g(0)
+    if h:
+        g(1)
