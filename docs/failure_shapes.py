@@ -1182,3 +1182,36 @@ def while_true_try_body_in_while(h, g):
             g(0)
     if h:
         g(1)
+
+
+# Session 14 (brk): a with statement then `break` ending an except clause
+# nested in another clause in a for loop: 3.12/3.13 "stack underflow" at
+# a POP_EXCEPT (the break leaves two clauses); 3.10/3.11 differ (a
+# `continue` written after the inner try's body: same behaviour).
+def with_then_break_in_nested_clause(A, h, g):
+    for a in A:
+        try:
+            h(a)
+        except KeyError:
+            try:
+                h(0)
+            except ValueError:
+                with g:
+                    h(1)
+                break
+    g(2)
+
+
+# Session 14 (brk): with_then_break_in_clause with a for/else, 3.9-3.11
+# "jump out of the structured region" (3.12/3.13 pass).
+def with_then_break_in_clause_for_else(items, h, g, cm):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            with cm:
+                g(1)
+            break
+    else:
+        g(3)
+    g(2)

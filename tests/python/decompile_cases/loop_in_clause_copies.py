@@ -169,3 +169,35 @@ def while_breaking_ends_clause_then_code(items, h, c):
                     break
                 h(2)
         h(3)
+
+
+# A for loop inside the clause whose own clause breaks it, then `break`
+# of the outer loop (3.12/3.13 errors before session 14).
+def inner_clause_break_then_outer_break(A, X, h, g):
+    for a in A:
+        try:
+            h(a)
+        except KeyError:
+            for x in X:
+                try:
+                    h(x)
+                except ValueError:
+                    break
+            break
+    g(2)
+
+
+def inner_clause_with_break_then_outer_break(A, X, h, g):
+    for a in A:
+        try:
+            h(a)
+        except KeyError:
+            for x in X:
+                try:
+                    h(x)
+                except ValueError:
+                    with g:
+                        h(1)
+                    break
+            break
+    g(2)
