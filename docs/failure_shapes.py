@@ -1185,9 +1185,10 @@ def while_true_try_body_in_while(h, g):
 
 
 # Session 14 (brk): a with statement then `break` ending an except clause
-# nested in another clause in a for loop: 3.12/3.13 "stack underflow" at
-# a POP_EXCEPT (the break leaves two clauses); 3.10/3.11 differ (a
-# `continue` written after the inner try's body: same behaviour).
+# nested in another clause in a for loop: 3.10-3.12 differ (a `continue`
+# written after the inner try's body: same behaviour); 3.13 exact (3.12/
+# 3.13 were "stack underflow" before starts_clause_break took the break's
+# two POP_EXCEPTs).
 def with_then_break_in_nested_clause(A, h, g):
     for a in A:
         try:

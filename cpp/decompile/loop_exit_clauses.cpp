@@ -325,7 +325,7 @@ bool FunctionDecompiler::break_after_protected_with(int at, const Region& region
 }
 
 // 3.12+ a `break` ending an except clause in a for loop, at its start:
-// POP_EXCEPT, the `as name` unbinding, then the POP_TOP of the loop's
+// POP_EXCEPT, the `as name` unbinding (of each clause left), then the POP_TOP of the loop's
 // iterator. (Code after a loop inside a clause starts with POP_EXCEPT too,
 // but a break of that loop popped the iterator before jumping there.)
 bool FunctionDecompiler::starts_clause_break(int at) const {
@@ -334,10 +334,15 @@ bool FunctionDecompiler::starts_clause_break(int at) const {
   if (code_.version.minor < 12 || at < 0 || at + 1 >= count || instrs[at].op != Op::PopExcept ||
       graph_.blocks[block_at(at)].first != at)
     return false;
-  int i = at + 1;
-  if (i + 3 < count && instrs[i].op == Op::LoadConst && ir::is_name_store(instrs[i + 1].op) &&
-      ir::is_name_delete(instrs[i + 2].op) && instrs[i + 1].name == instrs[i + 2].name)
-    i += 3;
+  // (Each clause left, innermost first: a break in a clause nested in
+  // another leaves both.)
+  int i = at;
+  while (i + 1 < count && instrs[i].op == Op::PopExcept) {
+    ++i;
+    if (i + 3 < count && instrs[i].op == Op::LoadConst && ir::is_name_store(instrs[i + 1].op) &&
+        ir::is_name_delete(instrs[i + 2].op) && instrs[i + 1].name == instrs[i + 2].name)
+      i += 3;
+  }
   return instrs[i].op == Op::PopTop;
 }
 
