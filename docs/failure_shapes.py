@@ -1197,3 +1197,72 @@ def loop_try_return_finally(a):
             return
         finally:
             a()
+
+
+# Session 14 (brk): 3.13, a while/else ending an except clause in a for
+# loop, its body breaking, its else `continue` (of the outer loop): "the
+# except clause is left from inside a loop in it" (the break runs a copy of
+# the clause's end, the else's `continue` a jump back of its own; the
+# while's follow is not found). The same without the else, or a for/else,
+# now pass.
+def while_else_continue_in_clause(items, h, c):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            while c:
+                if h(1):
+                    break
+                h(2)
+            else:
+                continue
+        h(3)
+
+
+# Session 14 (brk): a `while True:` loop as the whole body of a try inside
+# a while loop (heapq.merge 3.13): 3.12/3.13 "jump out of the structured
+# region"; 3.11 differs (read as `while True: try: ...; continue` with the
+# outer test repeated in an if: same behaviour).
+def while_true_try_body_in_while(h, g):
+    while len(h) > 1:
+        try:
+            while True:
+                g(h)
+        except StopIteration:
+            g(0)
+    if h:
+        g(1)
+
+
+# Session 14 (brk): a with statement then `break` ending an except clause
+# nested in another clause in a for loop: 3.10-3.12 differ (a `continue`
+# written after the inner try's body: same behaviour); 3.13 exact (3.12/
+# 3.13 were "stack underflow" before starts_clause_break took the break's
+# two POP_EXCEPTs).
+def with_then_break_in_nested_clause(A, h, g):
+    for a in A:
+        try:
+            h(a)
+        except KeyError:
+            try:
+                h(0)
+            except ValueError:
+                with g:
+                    h(1)
+                break
+    g(2)
+
+
+# Session 14 (brk): with_then_break_in_clause with a for/else, 3.9-3.11
+# "jump out of the structured region" (3.12/3.13 pass).
+def with_then_break_in_clause_for_else(items, h, g, cm):
+    for x in items:
+        try:
+            h(x)
+        except KeyError:
+            with cm:
+                g(1)
+            break
+    else:
+        g(3)
+    g(2)

@@ -30,9 +30,18 @@ bool FunctionDecompiler::clause_end_falls_to_loop_end(int end, const std::string
   // (A jump to the NOP that starts a `while True:` body is a written
   // `continue`: the body's end jumps past it, header_nop_continues.cpp.)
   if (instrs[exit].target_is_nop) return false;
-  for (int k = 0; k < count; ++k)
-    if (instrs[k].target == end && graph_.blocks[block_at(k)].reachable) return false;
-  return true;
+  bool jumped_to = false;
+  for (int k = 0; k < count && !jumped_to; ++k)
+    jumped_to = instrs[k].target == end && graph_.blocks[block_at(k)].reachable;
+  if (!jumped_to) return true;
+  // (Jumps lead there, but the end was copied for them, which only a
+  // block without a line of its own is: a while loop ending the clause
+  // exits by its top test and by its latch, each to its own copy, both on
+  // the while's line. A written `continue` is one block.)
+  for (const cfg::Block& b : graph_.blocks)
+    if (b.reachable && b.first != end && instrs[b.first].line == instrs[end].line && copied_clause_end(b.first, end))
+      return true;
+  return false;
 }
 
 // `ends`: each clause's ending POP_EXCEPTs, as decode_except_clauses found

@@ -1388,7 +1388,8 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
       const cfg::Block& p = graph_.blocks[b.predecessors[0]];
       const ir::Instr& test = function_.instrs[p.last];
       if (is_conditional_jump(test.op) && p.last + 1 == b.first &&
-          (test.target == else_start || same_exit(else_start, test.target) || lone_jump_to(test.target, else_start))) {
+          (test.target == else_start || same_exit(else_start, test.target) || lone_jump_to(test.target, else_start) ||
+           copied_clause_end(test.target, else_start))) {
         latch = candidate;
         test_block = p.id;
         latch_exit_jump = lone_jump_to(test.target, else_start) ? test.target : -1;
@@ -1427,6 +1428,8 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
                                                                            : exit_copy_length(copy, else_start);
       if (n > 0 || (function_.instrs[jump.target].op == Op::PopTop && copy == else_start))
         for (int k = jump.target; k <= copy + n - 1; ++k) visited_[k] = 1;
+      else if (copied_clause_end(jump.target, else_start))
+        for (int k = 0; k < clause_end_copy_length(jump.target); ++k) visited_[jump.target + k] = 1;
       else
         same_exit(else_start, jump.target);
     }
@@ -1457,6 +1460,8 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
           return last.target;
       }
     }
+    if (const int past_else = with_break_past_else(*loop, header_block, else_start, normal); past_else >= 0)
+      return past_else;
     return else_start;
   }();
   LoopContext context{test_start, follow, header_block, region.loop};
@@ -1705,6 +1710,13 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
           !pops_and_jumps(b))
         continue;
       if (body_code(block_at(last.target)) || last.target == natural_exit) continue;
+      // (3.12+ a statement in an except clause that ends in a jump, a with
+      // statement's exits, before the `break` ending the clause: it jumps
+      // to that break's POP_EXCEPT, still in the clause.)
+      if (clause_block && for_loop && in_clause(block_at(last.target)) && starts_clause_break(last.target)) continue;
+      // (3.13: a break that runs a copy of the end of the except clause
+      // the loop ends, break_clause_end_copy.)
+      if (for_loop && !loop->contains[b.id] && clause_end_copy_after_pop(b) >= 0) continue;
       candidates.emplace_back(b.id, last.target);
     }
     // Code after a break target (reached from it) is no body code.
@@ -1743,6 +1755,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (const int copied = copied_break_target(*loop, natural_exit); copied >= 0) return copied;
     if (exits.empty() && for_loop && natural_exit >= 0)
       if (const int end = except_star_loop_follow(block, natural_exit, region); end >= 0) return end;
+    if (exits.empty() && for_loop && natural_exit >= 0)
+      if (const int copy = break_clause_end_copy(*loop, natural_exit); copy >= 0) return copy;
     if (exits.empty() && natural_exit < 0)
       if (const int end = shared_return_after_endless_loop(block, *loop, region); end >= 0) return end;
     if (exits.empty() && natural_exit < 0)

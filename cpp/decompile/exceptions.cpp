@@ -404,6 +404,11 @@ bool FunctionDecompiler::unwinds_to_return(int index) const {
         if (loaded) return false;
         loaded = true;
         continue;
+      case Op::PopTop:
+        // (The iterators of the for loops around the clause, popped before
+        // a constant is loaded.)
+        if (loaded) return false;
+        continue;
       case Op::ReturnValue:
         return true;
       default:
@@ -1923,7 +1928,10 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   if (const int after = with_suppressed_continuation(handler);
       falls && normal_exit == -1 && code_.version.minor >= 9 && after >= 0) {
     const int next = resolve_jumps(e + with_exit_call_length(e));
-    if (!goes_on_alike(next, after)) fail(e, "with body leaving by an exit that is not understood");
+    if (!goes_on_alike(next, after)) {
+      if (!with_break_into_follow(e, region, body)) fail(e, "with body leaving by an exit that is not understood");
+      falls = false;
+    }
   }
   if (body.empty()) body.push_back(make::pass());
   // A body that never falls through still goes on after the with when

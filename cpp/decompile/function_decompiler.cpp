@@ -530,7 +530,10 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           // after the try (a loop in the clause leaves it only by its follow).
           if (region.loop != nullptr && region.loop->follow > i &&
               function_.instrs[region.loop->follow].op == Op::PopExcept) {
-            if (const int n = exit_copy_length(i, region.loop->follow); n > 0) {
+            // (3.13: the clause's end itself, copied into the break.)
+            const int n = copied_clause_end(i, region.loop->follow) ? clause_end_copy_length(i)
+                                                                    : exit_copy_length(i, region.loop->follow);
+            if (n > 0) {
               for (int k = i; k < i + n; ++k) visited_[k] = 1;
               emit(out, make::break_(), i);
               return false;

@@ -393,6 +393,16 @@ class FunctionDecompiler {
   int break_copy_without_original(const cfg::Block& b, int exit_block) const;
   int break_line_marker_target(int header_block, const cfg::Loop& loop) const;
   bool break_after_protected_with(int at, const Region& region);
+  bool starts_clause_break(int at) const;
+  // ---- with-body breaks of a while loop with an else clause (while_with_breaks.cpp) ----
+  int with_break_past_else(const cfg::Loop& loop, int header_block, int else_start,
+                           const std::vector<char>& normal) const;
+  bool with_break_into_follow(int exit_call, const Region& region, ast::Body& body);
+  // ---- 3.13 breaks running copies of an except clause's end (clause_end_break_copies.cpp) ----
+  int clause_end_copy_length(int at) const;
+  int clause_end_copy_after_pop(const cfg::Block& b) const;
+  bool copied_clause_end(int copy, int end) const;
+  int break_clause_end_copy(const cfg::Loop& loop, int natural_exit) const;
   bool constant_added_after_else(int constant, int else_block) const;
   std::vector<int> first_constant_loads() const;
   // 3.8 tuples built by BUILD_TUPLE_UNPACK outside a call's own argument

@@ -139,6 +139,9 @@ int FunctionDecompiler::break_to_exit_copy(int pop_top, const Region& region, co
       fail(pop_top, "break to the re-raise ending a finally body, past code after its loop");
     return 2;
   }
+  // (3.13: a copy of the except clause's end that follows the loop.)
+  if (const int n = clause_end_copy_length(pop_top + 1); n > 0 && goes_on_alike(pop_top + 1, region.loop->follow))
+    return n + 1;
   if (code_.version.minor < 10 || pop_top + 2 >= count) return 0;
   // (A `return CONSTANT` compiles the same, and is read so, unless the
   // loop's follow, past its else clause, is that very code.)
@@ -334,6 +337,28 @@ bool FunctionDecompiler::break_after_protected_with(int at, const Region& region
   if (end < 0) return false;
   for (int k = at; k <= end; ++k) visited_[k] = 1;
   return true;
+}
+
+// 3.12+ a `break` ending an except clause in a for loop, at its start:
+// POP_EXCEPT, the `as name` unbinding (of each clause left), then the POP_TOP of the loop's
+// iterator. (Code after a loop inside a clause starts with POP_EXCEPT too,
+// but a break of that loop popped the iterator before jumping there.)
+bool FunctionDecompiler::starts_clause_break(int at) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (code_.version.minor < 12 || at < 0 || at + 1 >= count || instrs[at].op != Op::PopExcept ||
+      graph_.blocks[block_at(at)].first != at)
+    return false;
+  // (Each clause left, innermost first: a break in a clause nested in
+  // another leaves both.)
+  int i = at;
+  while (i + 1 < count && instrs[i].op == Op::PopExcept) {
+    ++i;
+    if (i + 3 < count && instrs[i].op == Op::LoadConst && ir::is_name_store(instrs[i + 1].op) &&
+        ir::is_name_delete(instrs[i + 2].op) && instrs[i + 1].name == instrs[i + 2].name)
+      i += 3;
+  }
+  return instrs[i].op == Op::PopTop;
 }
 
 // ≤3.10 `try: ...; break`: the body's POP_BLOCK is followed right away by

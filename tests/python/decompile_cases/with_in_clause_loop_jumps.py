@@ -50,3 +50,52 @@ def with_only_continue_in_clause(items, h, log):
                 continue
         log.append(item)
     return log
+
+
+# 3.12+: a with (or try/finally) statement followed by a `break` ending the
+# clause: the with's exits jump to the break's POP_EXCEPT, which is still
+# in the clause, not the code after the loop.
+def with_then_break_in_clause(items, h, cm, log):
+    for item in items:
+        try:
+            h(item)
+        except KeyError:
+            with cm:
+                log.append(item)
+            break
+    log.append(None)
+
+
+def with_then_break_in_named_clause(items, h, cm, log):
+    for item in items:
+        try:
+            h(item)
+        except KeyError as e:
+            with cm:
+                log.append(e)
+            break
+    return log
+
+
+def try_finally_then_break_in_clause(items, h, log):
+    for item in items:
+        try:
+            h(item)
+        except KeyError:
+            try:
+                h(0)
+            finally:
+                log.append(1)
+            break
+
+
+def with_continuing_then_break_in_clause(items, h, cm, log):
+    for item in items:
+        try:
+            h(item)
+        except KeyError:
+            with cm:
+                log.append(item)
+                continue
+            break
+    log.append(None)

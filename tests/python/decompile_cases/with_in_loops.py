@@ -126,3 +126,60 @@ def for_with_try_except_continue(cm, xs, g):
             except KeyError:
                 continue
         g(2)
+
+
+# 3.10+ a with body ending in `break` in a while loop with an else clause:
+# the break calls __exit__, then jumps past the else clause or runs its
+# own copy of the short code after the loop statement; a suppressed
+# exception goes on to the loop's test.
+def while_else_with_break_copy(items, h, log):
+    while items:
+        with h(items.pop()):
+            log.append(1)
+            break
+    else:
+        log.append(9)
+    return log
+
+
+def while_else_with_break_jump(items, h, log):
+    while items:
+        with h(items.pop()):
+            log.append(1)
+            break
+    else:
+        log.append(9)
+    log.append(2)
+
+
+def while_else_with_break_in_if(items, h, log):
+    while items:
+        with h(items.pop()) as f:
+            if f:
+                log.append(1)
+                break
+            log.append(3)
+    else:
+        log.append(9)
+    return log
+
+
+# 3.12+: with no else clause the code after the loop follows the exit call
+# of the break (its jump dropped).
+def while_with_break_falls_into_follow(items, h, log):
+    while items:
+        with h(items.pop()):
+            log.append(1)
+            break
+    log.append(2)
+    return log
+
+
+def while_with_break_then_code_falls_into_follow(items, h, log):
+    while items:
+        with h(items.pop()):
+            log.append(1)
+            break
+        log.append(5)
+    log.append(2)
+    return log
