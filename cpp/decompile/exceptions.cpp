@@ -404,11 +404,6 @@ bool FunctionDecompiler::unwinds_to_return(int index) const {
         if (loaded) return false;
         loaded = true;
         continue;
-      case Op::PopTop:
-        // (The iterators of the for loops around the clause, popped before
-        // a constant is loaded.)
-        if (loaded) return false;
-        continue;
       case Op::ReturnValue:
         return true;
       default:
