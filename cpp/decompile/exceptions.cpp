@@ -371,15 +371,21 @@ bool FunctionDecompiler::unwinds_to_return(int index) const {
     return j > k && j + 1 < count && instrs[j].op == Op::Call && instrs[j + 1].op == Op::PopTop ? j + 2 : -1;
   };
   bool loaded = false;
+  bool called_finally = false;
   for (int k = index; k < count && k < index + 24; ++k) {
     if (const int after_exit = with_exit_at(k); after_exit >= 0) {
       k = after_exit - 1;
       continue;
     }
     switch (instrs[k].op) {
+      case Op::CallFinally: {  // 3.8: the `as name` cleanup (or a finally) runs first
+        const int body = instrs[k].target;
+        const bool unbinding = body >= 0 && body + 1 < count && unbinds_name_at(body, instrs[body + 1].name);
+        if (!unbinding) called_finally = true;
+        continue;
+      }
       case Op::PopExcept:
       case Op::PopBlock:
-      case Op::CallFinally:  // 3.8: the `as name` cleanup (or a finally) runs first
       case Op::BeginFinally:  // 3.8: a with's exit on the way
       case Op::WithCleanupStart:
       case Op::WithCleanupFinish:
@@ -388,7 +394,10 @@ bool FunctionDecompiler::unwinds_to_return(int index) const {
       case Op::PopTop:
         // A loop's iterator dropped before a constant is loaded (`return c`
         // from inside a for loop); after a load it would drop that value.
-        if (loaded) return false;
+        // (3.8, after a CALL_FINALLY of a finally body: the clause's tail,
+        // read by decompile_try with the finally copy, see
+        // returns_constant_after_pops.)
+        if (loaded || called_finally) return false;
         continue;
       case Op::LoadConst:
       case Op::LoadFast:
