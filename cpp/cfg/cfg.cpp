@@ -88,21 +88,20 @@ struct Adjacency {
   std::vector<int> first;    // node -> index of its first edge; size nodes + 1
   std::vector<int> targets;  // edge targets, grouped by node
 
-  // From (from, to) pairs, kept in the order given within each node.
-  Adjacency(int nodes, const std::vector<std::pair<int, int>>& edges) : first(nodes + 1, 0), targets(edges.size()) {
-    for (const auto& [from, to] : edges) ++first[from + 1];
+  // From (from, to) pairs, kept in the order given within each node
+  // (`flip`: the reversed edges, to -> from).
+  Adjacency(int nodes, const std::vector<std::pair<int, int>>& edges, bool flip = false)
+      : first(nodes + 1, 0), targets(edges.size()) {
+    for (const auto& [from, to] : edges) ++first[(flip ? to : from) + 1];
     for (int n = 0; n < nodes; ++n) first[n + 1] += first[n];
     std::vector<int> next(first.begin(), first.end() - 1);
-    for (const auto& [from, to] : edges) targets[next[from]++] = to;
+    for (const auto& [from, to] : edges) targets[next[flip ? to : from]++] = flip ? from : to;
   }
   std::span<const int> operator[](int node) const {
     return {targets.data() + first[node], static_cast<std::size_t>(first[node + 1] - first[node])};
   }
   static Adjacency reversed(int nodes, const std::vector<std::pair<int, int>>& edges) {
-    std::vector<std::pair<int, int>> flipped;
-    flipped.reserve(edges.size());
-    for (const auto& [from, to] : edges) flipped.emplace_back(to, from);
-    return Adjacency(nodes, flipped);
+    return Adjacency(nodes, edges, true);
   }
 };
 
@@ -281,6 +280,7 @@ Graph build_graph(const ir::Function& function) {
   auto post_dominator_tree = [&](bool dead_ends_exit, const std::vector<char>* through_handler = nullptr) {
     // Edges of the reversed graph: exit -> returning block, succ -> block.
     std::vector<std::pair<int, int>> reverse_edges;
+    reverse_edges.reserve(all_edges.size() + blocks);
     for (const Block& block : graph.blocks) {
       if (!block.reachable) continue;
       const auto& out = block.successors;
