@@ -1084,6 +1084,13 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
         return;
       }
       Value source = pop(stack, index);
+      // A value a swap put in place (tagged as a slot of `a, b = b, a`,
+      // see Swap) that is unpacked into values, not stored: generated code
+      // (Dynamo's `BUILD_LIST 0; SWAP 2; UNPACK_SEQUENCE 1`) shuffles
+      // values it goes on using. Compiled `a, (b, c) = x, y` stores next.
+      if (source.kind == Value::Kind::Slot && source.expr && source.group && !source.group->values.empty() &&
+          unpacked_into_values(index))
+        source.kind = Value::Kind::Expr;
       const int before = instr.op == Op::UnpackEx ? (instr.arg & 0xff) : instr.arg;
       const int after = instr.op == Op::UnpackEx ? (instr.arg >> 8) : 0;
       const int count = before + after + (instr.op == Op::UnpackEx ? 1 : 0);
