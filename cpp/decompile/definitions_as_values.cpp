@@ -59,8 +59,7 @@ ast::ExprPtr FunctionDecompiler::define_as_statement(const FunctionValue& functi
   // The function's own name where that clashes with nothing, else a suffix.
   const std::string& base = function.code->name;
   std::string name = base;
-  for (int n = 2; used_by(code_, name) || contains(definition_names_, name); ++n)
-    name = base + "_" + std::to_string(n);
+  for (int n = 2; used_by(code_, name) || contains(definition_names_, name); ++n) name = base + "_" + std::to_string(n);
   definition_names_.push_back(name);
   ast::StmtPtr def = function_statement(function, name, {}, index);
   if (index >= 0 && index < int(function_.instrs.size())) def->lineno = function_.instrs[index].line;

@@ -205,9 +205,8 @@ void FunctionDecompiler::simulate_in_order(int index, Stack& stack, ast::Body& o
     Value& value = stack[i];
     // A def held across statements (Dynamo's resume functions): made here,
     // where its defaults are evaluated, and held as its name.
-    if (value.kind == Value::Kind::Function && value.decorators.empty() && !value.class_definition &&
-        value.function && value.function->code && value.function->code->name != "<lambda>" &&
-        definable_as_statement(*value.function)) {
+    if (value.kind == Value::Kind::Function && value.decorators.empty() && !value.class_definition && value.function &&
+        value.function->code && value.function->code->name != "<lambda>" && definable_as_statement(*value.function)) {
       value = Value::of(define_as_statement(*value.function, out, position, index));
       ++position;
       continue;
