@@ -169,6 +169,14 @@ ast::ExprPtr FunctionDecompiler::expr_of(const Value& value, int index) {
     default:
       break;
   }
+  // A slot of a rotation (`a, b = b, a`, see Swap) read as a value: the
+  // assignment it was taken for is not one. Targets already stored would
+  // be lost, later ones would never complete it: refuse either (the
+  // store() check below), never print code without the stores.
+  if (value.kind == Value::Kind::Slot && value.group && !value.group->values.empty() && !value.group->value) {
+    if (value.group->filled > 0) fail(index, "a value of a tuple assignment is also used as a value");
+    value.group->used_as_value = true;
+  }
   if (value.expr) return value.expr;
   fail(index, "a stack slot that is not an expression is used as one");
 }
@@ -243,6 +251,7 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
   if (value.kind == Value::Kind::Slot) {
     auto group = value.group;
     if (value.slot < 0 || value.slot >= int(group->targets.size())) fail(index, "bad unpacking slot");
+    if (group->used_as_value) fail(index, "a value of a tuple assignment is also used as a value");
     // Slots are stored in source order (the first target is stored first),
     // whatever shuffle put them on the stack.
     const int position = group->filled;
