@@ -132,6 +132,8 @@ ast::ExprPtr returned_expression(ast::Body::const_iterator first, ast::Body::con
 }
 
 ast::ExprPtr FunctionDecompiler::function_expression(const FunctionValue& function, int index) {
+  if (function.code->name != "<lambda>" && pending_definitions_ && definable_as_statement(function))
+    return define_as_statement(function, *pending_definitions_, pending_definitions_->size(), index);
   FunctionDecompiler nested(*function.code, options_);
   ast::Body body = nested.run();
   auto args = full_signature(function, nullptr, [&](const ast::ExprPtr& a) { return annotation_source(a); });

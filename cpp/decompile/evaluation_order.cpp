@@ -165,27 +165,52 @@ void FunctionDecompiler::simulate_in_order(int index, Stack& stack, ast::Body& o
     simulate(index, stack, out);
     return;
   }
-  if (stack.empty()) {  // nothing can be held
-    simulate(index, stack, out);
-    return;
-  }
   // Runs for every instruction of the walk: one buffer, reused.
   // It owns the nodes so that none freed by the instruction can pass its
   // address on to a new one (identity is compared by address below).
   std::vector<ast::ExprPtr>& before = held_before_;
+  std::vector<const FunctionValue*>& functions_before = held_functions_;
   before.clear();
-  for (const Value& value : stack) before.push_back(value.expr);
+  functions_before.clear();
+  for (const Value& value : stack) {
+    before.push_back(value.expr);
+    functions_before.push_back(value.function.get());
+  }
   const std::size_t first_new = out.size();
-  simulate(index, stack, out);
+  {
+    // Defs the instruction uses as values go before its statements.
+    ast::Body definitions;
+    ast::Body* const outer = pending_definitions_;
+    pending_definitions_ = &definitions;
+    try {
+      simulate(index, stack, out);
+    } catch (...) {
+      pending_definitions_ = outer;
+      throw;
+    }
+    pending_definitions_ = outer;
+    out.insert(out.begin() + static_cast<std::ptrdiff_t>(first_new), definitions.begin(), definitions.end());
+  }
   if (out.size() == first_new) return;
   // The slots below everything this instruction consumed: held across the
   // statements it emitted.
   std::size_t held = 0;
-  while (held < before.size() && held < stack.size() && stack[held].expr == before[held]) ++held;
+  while (held < before.size() && held < stack.size() && stack[held].expr == before[held] &&
+         stack[held].function.get() == functions_before[held])
+    ++held;
+  if (held == 0) return;
   const auto rebound = names_bound_by(out, first_new);
   std::size_t position = first_new;
   for (std::size_t i = 0; i < held; ++i) {
     Value& value = stack[i];
+    // A def held across statements (Dynamo's resume functions): made here,
+    // where its defaults are evaluated, and held as its name.
+    if (value.kind == Value::Kind::Function && value.decorators.empty() && !value.class_definition && value.function &&
+        value.function->code && value.function->code->name != "<lambda>" && definable_as_statement(*value.function)) {
+      value = Value::of(define_as_statement(*value.function, out, position, index));
+      ++position;
+      continue;
+    }
     if (value.kind != Value::Kind::Expr || !value.expr || value.accumulator) continue;
     const ast::Expr* node = value.expr.get();
     bool shared = false;

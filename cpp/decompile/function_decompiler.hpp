@@ -196,6 +196,7 @@ class FunctionDecompiler {
   bool is_temporary(const std::string& name) const;
   int temporaries_ = 0;
   std::vector<ast::ExprPtr> held_before_;  // simulate_in_order's snapshot of the stack
+  std::vector<const FunctionValue*> held_functions_;  // ... and of its function values
   // LIST_EXTEND and friends on a container that is not a display being
   // built (or is shared with another stack slot): a method call statement.
   void update_container_in_place(int index, Value& target, const char* method, std::vector<ast::ExprPtr> arguments,
@@ -487,6 +488,15 @@ class FunctionDecompiler {
   // (original_code_fallback.cpp).
   void define_function(ast::Body& out, const FunctionValue& function, const std::vector<ast::ExprPtr>& decorators,
                        int index);
+  // A def used as a value (definitions_as_values.cpp): whether it can be a
+  // `def` statement here, and emitting it at out[position] under a name
+  // nothing else uses, returning that name.
+  bool definable_as_statement(const FunctionValue& function) const;
+  ast::ExprPtr define_as_statement(const FunctionValue& function, ast::Body& out, std::size_t position, int index);
+  std::vector<std::string> definition_names_;
+  // While simulate_in_order runs one instruction: where function_expression
+  // puts the defs it makes (inserted before that instruction's statements).
+  ast::Body* pending_definitions_ = nullptr;
 
   // ---- PEP 695 type parameters, 3.12+ (type_params.cpp) ----
   // The definition a `<generic parameters of NAME>` function builds, called

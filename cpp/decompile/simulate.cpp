@@ -180,6 +180,14 @@ ast::ExprPtr FunctionDecompiler::expr_of(const Value& value, int index) {
     default:
       break;
   }
+  // A slot of a rotation (`a, b = b, a`, see Swap) read as a value: the
+  // assignment it was taken for is not one. Targets already stored would
+  // be lost, later ones would never complete it: refuse either (the
+  // store() check below), never print code without the stores.
+  if (value.kind == Value::Kind::Slot && value.group && !value.group->values.empty() && !value.group->value) {
+    if (value.group->filled > 0) fail(index, "a value of a tuple assignment is also used as a value");
+    value.group->used_as_value = true;
+  }
   if (value.expr) return value.expr;
   fail(index, "a stack slot that is not an expression is used as one");
 }
@@ -254,6 +262,7 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
   if (value.kind == Value::Kind::Slot) {
     auto group = value.group;
     if (value.slot < 0 || value.slot >= int(group->targets.size())) fail(index, "bad unpacking slot");
+    if (group->used_as_value) fail(index, "a value of a tuple assignment is also used as a value");
     // Slots are stored in source order (the first target is stored first),
     // whatever shuffle put them on the stack.
     const int position = group->filled;
@@ -1108,6 +1117,13 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
         return;
       }
       Value source = pop(stack, index);
+      // A value a swap put in place (tagged as a slot of `a, b = b, a`,
+      // see Swap) that is unpacked into values, not stored: generated code
+      // (Dynamo's `BUILD_LIST 0; SWAP 2; UNPACK_SEQUENCE 1`) shuffles
+      // values it goes on using. Compiled `a, (b, c) = x, y` stores next.
+      if (source.kind == Value::Kind::Slot && source.expr && source.group && !source.group->values.empty() &&
+          unpacked_into_values(index))
+        source.kind = Value::Kind::Expr;
       const int before = instr.op == Op::UnpackEx ? (instr.arg & 0xff) : instr.arg;
       const int after = instr.op == Op::UnpackEx ? (instr.arg >> 8) : 0;
       const int count = before + after + (instr.op == Op::UnpackEx ? 1 : 0);

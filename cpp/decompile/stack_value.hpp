@@ -28,6 +28,9 @@ struct AssignmentGroup {
   // in reverse store order.
   bool reversed_stores = false;
   int filled = 0;
+  // A rotation slot was used as a value instead of stored (generated code
+  // shuffles values it goes on using): the group cannot be one assignment.
+  bool used_as_value = false;
   std::shared_ptr<AssignmentGroup> parent;  // nested unpacking: the slot of the outer group
   int parent_slot = -1;
 };
