@@ -1203,18 +1203,3 @@ def while_else_break_in_named_clause(n):
         return "else"
     h()
     return "end"
-
-
-# Session 14 (probe): WRONG BEHAVIOUR, 3.12+. `if a or b: return C` ending
-# a try body with an except clause and code after the try: the return
-# (outside the protection) is reached by a jump from the `or`'s first
-# operand; the body is read as `if a or b: pass` and the return lands in
-# an `else:` clause, so the code after the try never runs. (`if a: return
-# C`, one operand, is right.)
-def try_body_or_condition_return(a, b):
-    try:
-        if a or b:
-            return 3
-    except Exception:
-        g()
-    h()
