@@ -875,7 +875,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     auto copied_exit_at_join = [&](int code) {
       return is_copied_try_exit(code) && (code == join || exit_copy_length(code, join) > 0);
     };
-    const bool written = iterator_dropped || drops_iterator_here || (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
+    const bool written = iterator_dropped || drops_iterator_here ||
+                         (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
                          (load != at && code_.version.minor >= 10 && loads_none(load)
                               ? unwinds_with_line_of_its_own(at)
                               : !is_implicit_return_copy(load + 1) && !copied_exit_at_join(load));
