@@ -1203,3 +1203,19 @@ def while_else_break_in_named_clause(n):
         return "else"
     h()
     return "end"
+
+
+# Session 14 (probe2): `return` ending a for loop's body inside a try
+# body, 3.12+ (the `return CONSTANT` lies outside the protection, past the
+# iterator's POP_TOP), or any return in a try body with `finally: return`
+# (3.11+: each is a copy of the finally body, read as copies of the code
+# after the try). Was WRONG BEHAVIOUR (the return lost: `for j in a:
+# pass`); now refused: "for loop body that drops its iterator and runs on".
+def return_ending_for_body_in_try(items, log):
+    try:
+        for j in items:
+            return 1
+        log.append("x")
+    except ValueError:
+        pass
+    log.append("y")

@@ -1560,7 +1560,13 @@ int FunctionDecompiler::finish_for_loop(int header, int first, int follow, int e
   Stack body_stack = stack;
   body_stack.push_back(Value::single_target(group));
   ast::Body body;
-  walk_region(first, region.sub(header, block_at(first), &context), body_stack, body);
+  const bool body_falls = walk_region(first, region.sub(header, block_at(first), &context), body_stack, body);
+  // A body that falls off its end with the iterator popped stopped in the
+  // middle of a return (3.12+ leave its `return CONSTANT` out of a try's
+  // protection, the POP_TOP in it): read as the loop's end, the return
+  // would be lost.
+  if (body_falls && body_stack.size() < stack.size())
+    fail(header, "for loop body that drops its iterator and runs on");
   const ast::ExprPtr target = group->targets[0];
   if (target == nullptr) fail(header, is_async ? "async for loop without a target" : "for loop without a target");
   stack.pop_back();

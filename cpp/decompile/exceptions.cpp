@@ -100,7 +100,13 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
     // own, is where the body ends.)
     if (is_copied_try_exit(end)) break;
     const bool jump = lone_jump_out_of(end, protection);
-    const int after = jump ? end + 1 : end_of_private_return(end);
+    int after = jump ? end + 1 : end_of_private_return(end);
+    // (3.12+: a return ending a for loop's body is followed by the loop's
+    // END_FOR (3.13: and POP_TOP), which the IR's FOR_ITER jumps past: the
+    // body goes on after them.)
+    if (after >= 0 && after < count && function_.instrs[after].op == Op::EndFor &&
+        !graph_.blocks[block_at(after)].reachable)
+      after = graph_.blocks[block_at(after)].last + 1;
     if (after >= 0 && after < count && !jump && jumps_back_from_body(after, protection)) {
       end = after;  // (a loop body's jump back, which the body goes on to)
       break;
