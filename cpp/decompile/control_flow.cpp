@@ -1565,8 +1565,7 @@ int FunctionDecompiler::finish_for_loop(int header, int first, int follow, int e
   // middle of a return (3.12+ leave its `return CONSTANT` out of a try's
   // protection, the POP_TOP in it): read as the loop's end, the return
   // would be lost.
-  if (body_falls && body_stack.size() < stack.size())
-    fail(header, "for loop body that drops its iterator and runs on");
+  if (body_falls && body_stack.size() < stack.size()) fail(header, "for loop body that drops its iterator and runs on");
   const ast::ExprPtr target = group->targets[0];
   if (target == nullptr) fail(header, is_async ? "async for loop without a target" : "for loop without a target");
   stack.pop_back();
