@@ -1149,11 +1149,13 @@ def gen_return_in_loop_clause(a):
             a()
 
 
-# Session 14 (probe): WRONG BEHAVIOUR, every version. while/else ending a
-# finally body, left by break: the break (a jump to, or 3.10+ a copy of,
-# the handler copy's closing RERAISE) is read as a bare `raise` (3.9+) or
-# dropped (3.8: the loop then never ends), and the else clause is written
-# after the loop, where it also runs after the break.
+# Session 14 (probe): while/else ending a finally body, left by break: the
+# break (a jump to, or 3.10+ a copy of, the handler copy's closing RERAISE)
+# was read as a bare `raise` (3.9+) or dropped (3.8: the loop then never
+# ended), the else clause written after the loop, where it also ran after
+# the break (WRONG BEHAVIOUR). Refused since session 14 (probe2), every
+# version: "break out of a while loop ending a finally body, past its else
+# clause".
 def while_else_break_ending_finally(a, b):
     try:
         f()

@@ -1286,6 +1286,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
         if (statement == last && at > reraise) reraise = at;
     }
     if (reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
+    refuse_break_past_finally_loop_end(handler_start, reraise);
     if (!finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
     drop_final_reraises(finally_body, finally_depth);
     if (finally_body.empty()) finally_body.push_back(make::pass());
@@ -1796,6 +1797,7 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
     }
   }
   if (end >= int(instrs.size())) fail(handler, "finally body without END_FINALLY");
+  refuse_break_past_finally_loop_end(handler, end);
   ast::Body body;
   Stack body_stack = stack;
   int body_stopped = -1;  // (a branch of an if may leave after a return's CALL_FINALLY)
