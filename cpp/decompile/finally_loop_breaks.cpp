@@ -37,7 +37,9 @@ void FunctionDecompiler::refuse_break_past_finally_loop_end(int start, int end) 
         if (loop.contains[succ]) continue;
         // (Through the lone jump of a `break`, 3.11 jumping forward.)
         const int target = block_at(resolve_jumps(graph_.blocks[succ].first));
-        if (loop.contains[target]) continue;
+        // (Nor a `continue` jumping back to the entry test before the loop,
+        // 3.13.)
+        if (loop.contains[target] || graph_.blocks[target].first < header) continue;
         (is_end(target) ? to_end : elsewhere) = true;
       }
     }
