@@ -1092,11 +1092,13 @@ def finally_if_try_then_store(self, g):
         self.flag = False
 
 
-# Session 14 (probe): WRONG BEHAVIOUR, every version. while/else ending a
-# finally body, left by break: the break (a jump to, or 3.10+ a copy of,
-# the handler copy's closing RERAISE) is read as a bare `raise` (3.9+) or
-# dropped (3.8: the loop then never ends), and the else clause is written
-# after the loop, where it also runs after the break.
+# Session 14 (probe): while/else ending a finally body, left by break: the
+# break (a jump to, or 3.10+ a copy of, the handler copy's closing RERAISE)
+# was read as a bare `raise` (3.9+) or dropped (3.8: the loop then never
+# ended), the else clause written after the loop, where it also ran after
+# the break (WRONG BEHAVIOUR). Refused since session 14 (probe2), every
+# version: "break out of a while loop ending a finally body, past its else
+# clause".
 def while_else_break_ending_finally(a, b):
     try:
         f()
@@ -1147,20 +1149,6 @@ def while_else_break_in_named_clause(n):
     h()
     return "end"
 
-
-# Session 14 (probe): WRONG BEHAVIOUR, 3.12+. `if a or b: return C` ending
-# a try body with an except clause and code after the try: the return
-# (outside the protection) is reached by a jump from the `or`'s first
-# operand; the body is read as `if a or b: pass` and the return lands in
-# an `else:` clause, so the code after the try never runs. (`if a: return
-# C`, one operand, is right.)
-def try_body_or_condition_return(a, b):
-    try:
-        if a or b:
-            return 3
-    except Exception:
-        g()
-    h()
 
 # Session 14 (mid): a generic class with `*` bases or `**` keywords: the
 # __build_class__ CALL_FUNCTION_EX inside the generic parameters function
@@ -1266,3 +1254,20 @@ def with_then_break_in_clause_for_else(items, h, g, cm):
     else:
         g(3)
     g(2)
+
+
+# Session 14 (probe2): `return` ending a for loop's body inside a try
+# body, 3.12+ (the `return CONSTANT` lies outside the protection, past the
+# iterator's POP_TOP), or any return in a try body with `finally: return`
+# (3.11+: each is a copy of the finally body, read as copies of the code
+# after the try). Was WRONG BEHAVIOUR (the return lost: `for j in a:
+# pass`); now refused: "for loop body that drops its iterator and runs on".
+def return_ending_for_body_in_try(items, log):
+    try:
+        for j in items:
+            return 1
+        log.append("x")
+    except ValueError:
+        pass
+    log.append("y")
+

@@ -818,7 +818,15 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // statement that all those paths end.)
   auto finish_branch_return = [&](bool falls, int at, Stack& branch_stack, ast::Body& body) {
     if (!falls || at < 0 || region.protection < 0 || within_protection(at, region.protection)) return falls;
-    if (at == join && graph_.blocks[block_at(at)].first == at && graph_.blocks[block_at(at)].predecessors.size() > 1)
+    // (3.12+ leave `return CONSTANT` out of the protection: a first branch
+    // that is only that return, reached from several tests of an and/or
+    // condition and from nowhere else, is the branch's own return.)
+    const auto& predecessors = graph_.blocks[block_at(at)].predecessors;
+    const bool from_condition_only =
+        at != else_start && std::all_of(predecessors.begin(), predecessors.end(), [&](int p) {
+          return std::find(condition.blocks.begin(), condition.blocks.end(), p) != condition.blocks.end();
+        });
+    if (at == join && graph_.blocks[block_at(at)].first == at && predecessors.size() > 1 && !from_condition_only)
       return falls;
     // (A return inside a for loop drops the iterator first, the value
     // moved below it; the finally bodies it leaves run before a constant
@@ -826,11 +834,22 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     const bool iterator_dropped =
         !stack.empty() && stack.back().kind == Value::Kind::Iterator &&
         (branch_stack.size() < stack.size() || branch_stack[stack.size() - 1].kind != Value::Kind::Iterator);
+    // (3.12+ also leave those POP_TOPs, one per loop left, out of the
+    // protection: a branch that is only the return stops right there, the
+    // iterators still on its stack.)
+    int iterator_drops = 0;
+    if (!iterator_dropped && branch_stack.size() == stack.size())
+      while (iterator_drops < int(stack.size()) &&
+             stack[stack.size() - 1 - iterator_drops].kind == Value::Kind::Iterator &&
+             at + iterator_drops < int(function_.instrs.size()) &&
+             function_.instrs[at + iterator_drops].op == Op::PopTop)
+        ++iterator_drops;
+    const bool drops_iterator_here = iterator_drops > 0;
     const std::size_t base = stack.size() - (iterator_dropped ? 1 : 0);
     const bool value_left = branch_stack.size() > base;
     const bool same_stack = branch_stack.size() == base;
     // (A return inside a try in an except clause leaves that clause first.)
-    int unwound = at;
+    int unwound = at + iterator_drops;
     for (int guard = 0; guard < 8 && unwound < int(function_.instrs.size()); ++guard) {
       const Op op = function_.instrs[unwound].op;
       if (op == Op::PopBlock)
@@ -859,7 +878,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       return (is_copied_try_exit(code) && (code == join || exit_copy_length(code, join) > 0)) ||
              is_copied_try_tail(code, region.protection);
     };
-    const bool written = iterator_dropped || (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
+    const bool written = iterator_dropped || drops_iterator_here ||
+                         (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
                          (load != at && code_.version.minor >= 10 && loads_none(load)
                               ? unwinds_with_line_of_its_own(at)
                               : !is_implicit_return_copy(load + 1) && !copied_exit_at_join(load));
@@ -1548,7 +1568,12 @@ int FunctionDecompiler::finish_for_loop(int header, int first, int follow, int e
   Stack body_stack = stack;
   body_stack.push_back(Value::single_target(group));
   ast::Body body;
-  walk_region(first, region.sub(header, block_at(first), &context), body_stack, body);
+  const bool body_falls = walk_region(first, region.sub(header, block_at(first), &context), body_stack, body);
+  // A body that falls off its end with the iterator popped stopped in the
+  // middle of a return (3.12+ leave its `return CONSTANT` out of a try's
+  // protection, the POP_TOP in it): read as the loop's end, the return
+  // would be lost.
+  if (body_falls && body_stack.size() < stack.size()) fail(header, "for loop body that drops its iterator and runs on");
   const ast::ExprPtr target = group->targets[0];
   if (target == nullptr) fail(header, is_async ? "async for loop without a target" : "for loop without a target");
   stack.pop_back();

@@ -100,7 +100,13 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
     // own, is where the body ends.)
     if (is_copied_try_exit(end)) break;
     const bool jump = lone_jump_out_of(end, protection);
-    const int after = jump ? end + 1 : end_of_private_return(end);
+    int after = jump ? end + 1 : end_of_private_return(end);
+    // (3.12+: a return ending a for loop's body is followed by the loop's
+    // END_FOR (3.13: and POP_TOP), which the IR's FOR_ITER jumps past: the
+    // body goes on after them.)
+    if (after >= 0 && after < count && function_.instrs[after].op == Op::EndFor &&
+        !graph_.blocks[block_at(after)].reachable)
+      after = graph_.blocks[block_at(after)].last + 1;
     if (after >= 0 && after < count && !jump && jumps_back_from_body(after, protection)) {
       end = after;  // (a loop body's jump back, which the body goes on to)
       break;
@@ -1310,6 +1316,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
         if (statement == last && at > reraise) reraise = at;
     }
     if (reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
+    refuse_break_past_finally_loop_end(handler_start, reraise);
     if (!finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
     drop_final_reraises(finally_body, finally_depth);
     if (finally_body.empty()) finally_body.push_back(make::pass());
@@ -1821,6 +1828,7 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
     }
   }
   if (end >= int(instrs.size())) fail(handler, "finally body without END_FINALLY");
+  refuse_break_past_finally_loop_end(handler, end);
   ast::Body body;
   Stack body_stack = stack;
   int body_stopped = -1;  // (a branch of an if may leave after a return's CALL_FINALLY)

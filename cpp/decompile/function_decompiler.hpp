@@ -390,6 +390,7 @@ class FunctionDecompiler {
   int dead_clause_exit(int after_jump, const std::string& name) const;
   bool natural_clause_end(int exit, const std::string& name, const Region& region) const;
   int break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const;
+  void refuse_break_past_finally_loop_end(int start, int end) const;
   int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
   int break_copy_without_original(const cfg::Block& b, int exit_block) const;
   int break_line_marker_target(int header_block, const cfg::Loop& loop) const;
