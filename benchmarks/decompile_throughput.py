@@ -152,6 +152,8 @@ def main() -> int:
             )
         )
     print("  ratio: %.1fx" % (rate(ours) / rate(original)))
+    # What was timed is the installed package, not the checkout: say which.
+    print("  this depyf was imported from %s" % os.path.dirname(os.path.realpath(ours["depyf"])))
     return 0
 
 
