@@ -119,7 +119,7 @@ std::string repr_str(std::string_view utf8, PythonVersion version) {
       // have decoded it, so the text stays readable and round-trips.
       append_hex_escape(out, "\\u", 0xDC00 | decoded.code_point, 4);
     } else if (append_common_escape(out, decoded.code_point, quote)) {
-    } else if (decoded.code_point < 0x7F || is_printable_code_point(decoded.code_point, version)) {
+    } else if (is_printable_code_point(decoded.code_point, version)) {  // (plain ASCII went with the run)
       out.append(utf8, pos, decoded.length);
     } else {
       append_code_point_escape(out, decoded.code_point);
@@ -141,13 +141,10 @@ std::string repr_bytes(std::string_view raw) {
       pos += run - 1;
       continue;
     }
+    // (Plain ASCII went with the run: what is left is a common escape or
+    // a byte of 0x80 or more.)
     const auto ch = static_cast<unsigned char>(raw[pos]);
-    if (append_common_escape(out, ch, quote)) continue;
-    if (ch >= 0x80) {
-      append_hex_escape(out, "\\x", ch, 2);
-    } else {
-      out += static_cast<char>(ch);
-    }
+    if (!append_common_escape(out, ch, quote)) append_hex_escape(out, "\\x", ch, 2);
   }
   out += quote;
   return out;
