@@ -1,0 +1,205 @@
+"""Names a person can read for the temporaries left in generated code.
+
+A temporary (the decompiler's `__temp_N`, Dynamo's `tmp_N`) that holds one
+value is renamed after what it holds, first match wins:
+
+1. `graph_out_N[i]`: the name the compiled graph gives its i-th output (the
+   FX node name in the graph file: `lt`, `x`, ...);
+2. a value passed to a function whose parameter names are known (a resume
+   function: the user's variable it continues with);
+3. a source chain (`self._modules['qkv']._parameters['weight']`): the path it
+   reads (`self_qkv_weight`), module internals left out, Dynamo's globals for
+   the builtins and imported modules read back (`builtin_print`, `torch_...`);
+4. a value only returned: `result`; a call's result: `f_result`.
+
+Renaming a local changes nothing a program can observe unless it reads its
+frame's variables by name (`locals()` and the like: then nothing is renamed),
+and the new name is one the function uses nowhere, nested functions included.
+"""
+
+from __future__ import annotations
+
+import ast
+import keyword
+import re
+from typing import Dict, List, Optional, Sequence, Set
+
+from depyf.explain.readable.blocks import statements_with_blocks
+from depyf.explain.readable.expressions import constant_index
+from depyf.explain.readable.scope import FunctionNode, FunctionScope
+
+TEMPORARY = re.compile(r"^(__temp_\d+|tmp_\d+)$")
+_MODULE_INTERNALS = {"_modules", "_parameters", "_buffers"}
+
+
+_BUILTINS_DICT = re.compile(r"^__builtins_dict___\d+$")
+_IMPORTED_MODULE = re.compile(r"^__import_(?P<module>.+)$")
+
+
+def _root_name(name: str) -> str:
+    """Dynamo's globals for the builtins dict and imported modules, read back."""
+    if _BUILTINS_DICT.match(name):
+        return "builtin"
+    match = _IMPORTED_MODULE.match(name)
+    if match:
+        return match.group("module").replace("_dot_", "_").strip("_")
+    return name
+
+
+def result_name(node: ast.expr) -> Optional[str]:
+    """`f(...)` -> `f_result` (`print_result` for the builtin print read from the builtins dict)."""
+    if not isinstance(node, ast.Call):
+        return None
+    callee = node.func.id if isinstance(node.func, ast.Name) else chain_name(node.func)
+    if not callee or TEMPORARY.match(callee):
+        return None  # named once the callee has its name
+    callee = re.sub(r"^builtin_", "", callee)
+    return callee + "_result"
+
+
+def chain_name(node: ast.expr) -> Optional[str]:
+    """`self._modules['qkv']._parameters['weight']` -> `self_qkv_weight`."""
+    parts: List[str] = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Subscript):
+            key = constant_index(node)
+            inner = node.slice
+            if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+                parts.append(inner.value)
+            elif isinstance(key, int):
+                parts.append(str(key))
+            else:
+                return None
+            node = node.value
+        elif isinstance(node, ast.Name):
+            if TEMPORARY.match(node.id):
+                return None  # named once that temporary has its name
+            parts.append(_root_name(node.id))
+            break
+        else:
+            return None
+    parts.reverse()
+    readable = [part for index, part in enumerate(parts) if not (part in _MODULE_INTERNALS and index > 0)]
+    name = re.sub(r"_{2,}", "_", re.sub(r"\W+", "_", "_".join(readable))).strip("_")
+    return name or None
+
+
+def _usable(name: Optional[str], taken: Set[str]) -> bool:
+    return bool(name) and name.isidentifier() and not keyword.iskeyword(name) and name not in taken  # type: ignore[union-attr]
+
+
+class _Namer:
+    def __init__(self, function: FunctionNode, parameters, outputs) -> None:  # type: ignore[no-untyped-def]
+        self.function = function
+        self.scope = FunctionScope(function)
+        self.parameters = parameters
+        self.outputs = outputs
+        self.taken = self.scope.all_names()
+        self.values: Dict[str, ast.expr] = {}
+        self.graph_calls: Dict[str, str] = {}  # graph_out_N -> the global called to make it
+        self.passed_as: Dict[str, str] = {}  # temporary -> parameter name it is passed as
+        self.returned: Set[str] = set()  # temporaries only returned
+        self._collect()
+
+    def _collect(self) -> None:
+        for _block, _index, statement in statements_with_blocks(self.function.body):
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+                target = statement.targets[0]
+                if isinstance(target, ast.Name):
+                    self.values.setdefault(target.id, statement.value)
+                    value = statement.value
+                    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+                        self.graph_calls[target.id] = value.func.id
+            if isinstance(statement, ast.Return) and isinstance(statement.value, ast.Name):
+                if self.scope.uses(statement.value.id) == 1:
+                    self.returned.add(statement.value.id)
+            for node in ast.walk(statement):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                    self._note_arguments(node)
+
+    def _note_arguments(self, call: ast.Call) -> None:
+        if any(isinstance(arg, ast.Starred) for arg in call.args):
+            return
+        names = self.parameters(call.func.id)  # type: ignore[union-attr]
+        if not names:
+            return
+        for arg, parameter in zip(call.args, names):
+            if isinstance(arg, ast.Name) and TEMPORARY.match(arg.id) and not parameter.startswith("_"):
+                self.passed_as.setdefault(arg.id, parameter)
+        for keyword_arg in call.keywords:
+            if isinstance(keyword_arg.value, ast.Name) and keyword_arg.arg and not keyword_arg.arg.startswith("_"):
+                self.passed_as.setdefault(keyword_arg.value.id, keyword_arg.arg)
+
+    def _graph_output_name(self, value: ast.expr) -> Optional[str]:
+        if not (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name)):
+            return None
+        index = constant_index(value)
+        called = self.graph_calls.get(value.value.id)
+        if not isinstance(index, int) or called is None:
+            return None
+        names = self.outputs(called)
+        if not names or not -len(names) <= index < len(names):
+            return None
+        return names[index]
+
+    def choose(self, temporary: str) -> Optional[str]:
+        value = self.values.get(temporary)
+        candidates = []
+        if value is not None:
+            candidates.append(self._graph_output_name(value))
+        candidates.append(self.passed_as.get(temporary))
+        if value is not None:
+            chained = chain_name(value)
+            # A value read from `state` when `state` is taken: `state_`, the usual way around a clash.
+            candidates += [chained, chained + "_" if chained else None]
+        if temporary in self.returned:
+            candidates.append("result")
+        if value is not None:
+            candidates.append(result_name(value))
+        for candidate in candidates:
+            if _usable(candidate, self.taken):
+                return candidate
+        return None
+
+    def renames(self) -> Dict[str, str]:
+        if self.scope.introspects:
+            return {}
+        chosen: Dict[str, str] = {}
+        for name in sorted(self.scope.bindings, key=_natural_order):
+            if not TEMPORARY.match(name) or not self.scope.is_plain_local(name):
+                continue
+            new = self.choose(name)
+            if new is not None:
+                self.taken.add(new)
+                chosen[name] = new
+        return chosen
+
+
+def _natural_order(name: str) -> "tuple[str, int]":
+    match = re.search(r"(\d+)$", name)
+    return (name[: match.start()] if match else name, int(match.group(1)) if match else 0)
+
+
+def rename_temporaries(function: FunctionNode, parameters, outputs) -> Dict[str, str]:  # type: ignore[no-untyped-def]
+    """Renames the function's temporaries in place; returns {old: new}. Twice: a name
+    made from another temporary (`t_result` for `t(...)`) waits for that one's name."""
+    done: Dict[str, str] = {}
+    for _round in range(2):
+        renames = _Namer(function, parameters, outputs).renames()
+        if not renames:
+            break
+        apply_renames(function, renames)
+        done.update(renames)
+    return done
+
+
+def apply_renames(function: FunctionNode, renames: Dict[str, str]) -> None:
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id in renames:
+            node.id = renames[node.id]
+
+
+__all__: Sequence[str] = ["chain_name", "rename_temporaries", "apply_renames", "TEMPORARY"]
