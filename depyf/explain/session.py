@@ -11,6 +11,7 @@ from typing import Any, Dict, List, Optional
 
 from depyf.explain import torch_compat
 from depyf.explain.dump_files import safe_name, write_unique
+from depyf.explain.dynamo_names import graph_outputs, hints_for
 from depyf.explain.transformed_code import TransformedCode, dump_transformed_code
 
 
@@ -42,6 +43,8 @@ class DebugSession:
         self._unsupported_before = torch_compat.unsupported_counts()
         self._current_graph = threading.local()
         self._lock = threading.Lock()
+        # What each captured graph returns, by its short name (`__compiled_fn_1`).
+        self.graph_outputs: Dict[str, List[str]] = {}
 
     # ---- Dynamo's bytecode hook ----
 
@@ -55,7 +58,8 @@ class DebugSession:
     def _record(self, code: types.CodeType, new_code: types.CodeType) -> Optional[types.CodeType]:
         module_globals = torch_compat.globals_of_compiling_frame(code)
         template = os.path.join(self.dump_dir, "__transformed_code_%%s_for_%s.py" % safe_name(code.co_name))
-        transformed = dump_transformed_code(new_code, code, template, module_globals)
+        hints = hints_for(module_globals, self.graph_outputs)
+        transformed = dump_transformed_code(new_code, code, template, module_globals, hints)
         if transformed.problem:
             import warnings
 
@@ -166,6 +170,10 @@ class DebugSession:
             self._current_graph.name = owner
             stage = name[: owner_match.start()] + name[owner_match.end() :]
             stage = safe_name(stage.strip().replace(" ", "_")) if stage.strip() else "Captured_Graph"
+            if stage == "Captured_Graph":
+                outputs = graph_outputs(graph_module)
+                if outputs is not None:
+                    self.graph_outputs[owner] = outputs
         else:
             owner = self._current_owner()
             stage = safe_name(name.replace(" ", "_"))
