@@ -12,15 +12,15 @@ from typing import Any, Callable, Dict, Iterator, List, Optional
 
 from depyf.explain import torch_compat
 from depyf.explain.dump_files import make_directory, safe_name, write_unique
+from depyf.explain.graph_breaks import user_function_name
 
 _state: Dict[str, Any] = {"dump_src_dir": None, "session": None, "active": False}
 
 
 def _is_resume_of_compiled(code: types.CodeType, names: set) -> bool:
-    for prefix in ("torch_dynamo_resume_in_", "resume_in_"):
-        if code.co_name.startswith(prefix) and any(code.co_name.startswith(prefix + name + "_at_") for name in names):
-            return True
-    return False
+    """A resume function of a compiled function: shown in that function's full_code file."""
+    user_name = user_function_name(code.co_name)
+    return user_name != code.co_name and user_name in names
 
 
 @contextlib.contextmanager
@@ -49,6 +49,7 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
     directory = make_directory(dump_src_dir)
     session = DebugSession(directory, log_bytecode)
     undo: List[Any] = [
+        torch_compat.tap_compile_boundaries(session.compile_boundary),
         torch_compat.register_bytecode_hook(session.bytecode_hook),
         torch_compat.tap_recompile_reasons(session.record_recompile_reasons),
         torch_compat.tap_graph_code(session.record_graph),
