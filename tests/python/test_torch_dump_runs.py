@@ -18,6 +18,7 @@ from depyf.explain.dump_files import write_unique  # noqa: E402
 from depyf.explain.dump_run import DumpRun, list_runs  # noqa: E402
 
 SCRIPTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "torch_scripts")
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOOKKEEPING = ("depyf_runs",)
 
 
@@ -181,3 +182,28 @@ def test_processes_sharing_a_directory_each_list_their_files(tmp_path):
     with open(os.path.join(directory, "depyf_runs", "index.jsonl"), encoding="utf-8") as handle:
         lines = handle.read().splitlines()
     assert sorted(json.loads(line)["run_id"] for line in lines) == sorted(m["run_id"] for ms in runs for m in ms)
+
+
+def test_demo_summarises_only_its_own_run(tmp_path):
+    demo = os.path.join(REPO, "examples", "torch_compile_demo.py")
+    directory = str(tmp_path / "demo")
+    outputs = []
+    for _ in range(2):
+        result = subprocess.run(
+            [sys.executable, demo, directory, "--backend", "eager"],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=str(tmp_path),
+        )
+        assert result.returncode == 0, result.stderr
+        outputs.append(result.stdout)
+    latest = list_runs(directory)[-1]
+    names = [entry["name"] for entry in latest["files"]]
+    # The counts are the latest run's, whatever the earlier run left behind.
+    assert "depyf dumped %d file(s) into %s in this run" % (len(names), directory) in outputs[1]
+    earlier = [n for n in os.listdir(directory) if n not in names and os.path.isfile(os.path.join(directory, n))]
+    if earlier:
+        assert "(%d other file(s) in the directory are from earlier runs" % len(earlier) in outputs[1]
+    quoted = [line.split()[0] for line in outputs[1].splitlines() if line.startswith(("full_code_for_", "__trans"))]
+    assert quoted and all(name in names for name in quoted)
