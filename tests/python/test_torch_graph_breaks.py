@@ -89,12 +89,22 @@ def check_two_breaks(filed: list) -> None:
     assert by_name["torch_dynamo_resume_in_two_breaks_at_%d" % call] == []
 
 
-def test_breaks_filed_under_the_frame_being_compiled(tmp_path):
+def test_breaks_filed_under_the_frame_being_compiled(tmp_path, monkeypatch):
+    boundaries = []
+    original = DebugSession.compile_boundary
+
+    def spy(self, which):
+        boundaries.append(which)
+        original(self, which)
+
+    monkeypatch.setattr(DebugSession, "compile_boundary", spy)
     directory = str(tmp_path / "dump")
     x = torch.randn(4)
     filed, result = breaks_by_code(directory, two_breaks, x)
     assert torch.allclose(result, two_breaks(x))
     check_two_breaks(filed)
+    # Dynamo's compile callbacks framed each of the six compiles.
+    assert boundaries == ["start", "end"] * len(filed) and len(filed) == 6
     # Every break has a home: none is reported as a frame without compiled code.
     assert not glob.glob(os.path.join(directory, "graph_breaks_without_compiled_code_*.txt"))
     (full_code,) = glob.glob(os.path.join(directory, "full_code_for_two_breaks_*.py"))
