@@ -220,14 +220,65 @@ def unsupported_counts() -> Dict[str, int]:
         return {}
 
 
-def describe_graph_break(reason: Any) -> Dict[str, Any]:
-    stack = []
-    frames = []
-    for frame in getattr(reason, "user_stack", None) or []:
-        filename, name = getattr(frame, "filename", "?"), getattr(frame, "name", "?")
-        stack.append("%s:%s in %s" % (filename, getattr(frame, "lineno", "?"), name))
-        frames.append((filename, name))
-    return {"reason": str(getattr(reason, "reason", reason)), "user_stack": stack, "frames": frames}
+def _patch_compile_boundaries(notify: Callable[..., Any]) -> Optional[Undo]:
+    try:
+        from torch._dynamo.callback import callback_handler
+    except Exception as error:  # noqa: BLE001
+        warn_once("compile boundaries (graph breaks are then matched by function name)", error)
+        return None
+
+    # Backward graphs compiled lazily at run time trigger these too; only
+    # Dynamo's frame compiles are boundaries between graph breaks.
+    def is_dynamo(args: Any) -> bool:
+        return getattr(getattr(args, "callback_trigger", None), "name", "DYNAMO") == "DYNAMO"
+
+    def on_start(args: Any) -> None:
+        if is_dynamo(args):
+            notify("start")
+
+    def on_end(args: Any) -> None:
+        if is_dynamo(args):
+            notify("end")
+
+    callback_handler.register_start_callback(on_start)
+    callback_handler.register_end_callback(on_end)
+
+    def undo() -> None:
+        for remove, callback in (
+            (callback_handler.remove_start_callback, on_start),
+            (callback_handler.remove_end_callback, on_end),
+        ):
+            try:
+                remove(callback)
+            except ValueError:  # torch._dynamo.reset() dropped every callback already
+                pass
+
+    return undo
+
+
+_compile_boundaries = _SharedPatch(_patch_compile_boundaries)
+
+
+def tap_compile_boundaries(notify: Callable[[str], None]) -> Undo:
+    """Calls notify("start") / notify("end") around each frame Dynamo compiles
+    (one at a time, under its compile lock). torch._dynamo.reset() silences it
+    until the next prepare_debug block."""
+    return _compile_boundaries.add(notify)
+
+
+def backend_of_compiling_frame() -> Optional[str]:
+    """The name of the torch.compile backend of the frame Dynamo compiles now
+    ("inductor", "aot_eager", a custom function's name), found up the stack;
+    for use inside the bytecode hook."""
+    frame: Optional[types.FrameType] = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_filename.endswith("convert_frame.py"):
+            compiler = frame.f_locals.get("compiler_fn")
+            if compiler is not None:
+                name = getattr(compiler, "compiler_name", None) or getattr(compiler, "__name__", None)
+                return str(name) if name else type(compiler).__name__
+        frame = frame.f_back
+    return None
 
 
 # ---- graphs and kernels -------------------------------------------------------------------------
