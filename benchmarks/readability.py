@@ -22,6 +22,7 @@ import importlib.util
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -225,7 +226,12 @@ def main(argv: Sequence[str]) -> int:
         )
     report["totals"] = readability_report.backend_totals(report["runs"], backends)
     report["seconds"] = round(time.perf_counter() - started, 1)
-    print("done in %.0f s; dumps and logs under %s" % (report["seconds"], work_dir), file=sys.stderr)
+    failed = [run for run in report["runs"] if run["status"] not in ("equal", "skipped")]
+    if arguments.keep or failed:
+        print("done in %.0f s; dumps and logs under %s" % (report["seconds"], work_dir), file=sys.stderr)
+    else:
+        shutil.rmtree(work_dir, ignore_errors=True)
+        print("done in %.0f s (--keep DIR keeps the dumps)" % report["seconds"], file=sys.stderr)
     tables = readability_report.markdown_tables(report, backends)
     if arguments.markdown:
         readability_report.write_markdown_section(arguments.markdown, tables)
