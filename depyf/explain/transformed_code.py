@@ -28,8 +28,14 @@ from depyf.explain.dump_files import stem, write_unique
 from depyf.explain.readable import Hints, render_generated
 
 _OPAQUE = re.compile(r"\b__depyf_opaque_(\d+)\b")
-# `__compiled_fn_3_<uuid>`: the uuid newer torch appends to graph names.
-_UUID_NAME = re.compile(r"^(__compiled_fn_\d+)_[0-9a-f]{8}(?:_[0-9a-f]{4}){3}_[0-9a-f]{12}$")
+# Globals whose names differ from process to process, and what is shown instead:
+# `__compiled_fn_3_<uuid>` (newer torch appends a uuid to graph names) and
+# `<prefix>_<id(value)>_c<compile id>` (Dynamo's install_global_by_id, e.g.
+# `___module_collections_139640240737552_c0`).
+_PER_PROCESS_NAMES = (
+    re.compile(r"^(__compiled_fn_\d+)_[0-9a-f]{8}(?:_[0-9a-f]{4}){3}_[0-9a-f]{12}$"),
+    re.compile(r"^(.+)_\d{6,}(_c\d+)$"),
+)
 
 
 @dataclasses.dataclass
@@ -113,16 +119,32 @@ def with_names_of_globals(code: types.CodeType, names: Dict[str, str]) -> types.
 
 
 def short_graph_names(code: types.CodeType) -> Dict[str, str]:
-    """{Dynamo's uuid-carrying graph name: its short form} for the globals `code` loads."""
-    names: Dict[str, str] = {}
-    for name in code.co_names:
-        match = _UUID_NAME.match(name)
-        if match:
-            names[name] = match.group(1)
-    for constant in code.co_consts:
-        if isinstance(constant, types.CodeType):
-            names.update(short_graph_names(constant))
-    return names
+    """{a global name `code` loads that differs from process to process: its stable short form}.
+    Two names never share a short form (the code compiled from the file maps them back)."""
+    found: Dict[str, str] = {}
+
+    def visit(inner: types.CodeType) -> None:
+        for name in inner.co_names:
+            for pattern in _PER_PROCESS_NAMES:
+                match = pattern.match(name)
+                if match and name not in found:
+                    found[name] = "".join(match.groups())
+                    break
+        for constant in inner.co_consts:
+            if isinstance(constant, types.CodeType):
+                visit(constant)
+
+    visit(code)
+    taken = set(code.co_names) - set(found)
+    result: Dict[str, str] = {}
+    for long_name, short in found.items():  # in the order the code names them: the same every run
+        candidate, count = short, 1
+        while candidate in taken:
+            count += 1
+            candidate = "%s_%d" % (short, count)
+        taken.add(candidate)
+        result[long_name] = candidate
+    return result
 
 
 def _constant_name(value: Any, index: int, frame_globals: Optional[Dict[str, Any]]) -> str:

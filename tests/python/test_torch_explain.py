@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import glob
 import os
+import re
 import subprocess
 import sys
 import types
@@ -137,8 +138,10 @@ def test_full_code_explains_recompiles_and_graph_breaks(tmp_path):
     (full_code,) = dump_files(directory, "full_code_for_breaks_on_print_*.py")
     with open(full_code, encoding="utf-8") as handle:
         text = handle.read()
-    assert "Graph break:" in text and "print" in text
-    assert "test_torch_explain.py" in text  # the user stack of the break
+    assert "Graph breaks met while compiling it" in text
+    # Each break links to the user's line (file:line) and quotes it.
+    assert re.search(r"test_torch_explain\.py:\d+ in breaks_on_print: ", text), text
+    assert re.search(r"#\s+print\(", text), text
     assert "Compiled because these guards of the earlier versions failed" in text
     assert "size mismatch" in text
     assert "def __guard_0_for_breaks_on_print(L, G, **___kwargs_ignored):" in text

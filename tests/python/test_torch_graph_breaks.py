@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 import types
 
 import pytest
@@ -110,7 +111,8 @@ def test_breaks_filed_under_the_frame_being_compiled(tmp_path, monkeypatch):
     (full_code,) = glob.glob(os.path.join(directory, "full_code_for_two_breaks_*.py"))
     with open(full_code, encoding="utf-8") as handle:
         text = handle.read()
-    assert text.count("# Graph break:") == 3
+    # Each break is a line linking the user's source: `#   FILE:LINE in FUNCTION: reason`.
+    assert len(re.findall(r"^#   \S+test_torch_graph_breaks\.py:\d+ in \w+: ", text, re.M)) == 3, text
 
 
 def test_breaks_filed_by_name_without_compile_boundaries(tmp_path, monkeypatch):

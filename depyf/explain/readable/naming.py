@@ -36,20 +36,36 @@ _BUILTINS_DICT = re.compile(r"^__builtins_dict___\d+$")
 _IMPORTED_MODULE = re.compile(r"^__import_(?P<module>.+)$")
 
 
+_MODULE_GLOBAL = re.compile(r"^___module_(?P<module>.+?)(?:_c\d+)?$")
+# Longest name made from a chain: the path's last parts are kept.
+_LONGEST = 40
+
+
 def _root_name(name: str) -> str:
-    """Dynamo's globals for the builtins dict and imported modules, read back."""
+    """Dynamo's globals for the builtins dict and imported modules, read back
+    ("" for a module: the attribute path after it names the value well enough)."""
     if _BUILTINS_DICT.match(name):
         return "builtin"
-    match = _IMPORTED_MODULE.match(name)
+    match = _IMPORTED_MODULE.match(name) or _MODULE_GLOBAL.match(name)
     if match:
-        return match.group("module").replace("_dot_", "_").strip("_")
+        return "module:" + match.group("module").replace("_dot_", ".").rsplit(".", 1)[-1]
     return name
 
 
 def result_name(node: ast.expr) -> Optional[str]:
-    """`f(...)` -> `f_result` (`print_result` for the builtin print read from the builtins dict)."""
+    """`f(...)` -> `f_result` (`print_result` for the builtin print read from the builtins dict);
+    `C.__new__(C)`, how Dynamo makes an object it then fills in -> `new_C`."""
     if not isinstance(node, ast.Call):
         return None
+    func = node.func
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr == "__new__"
+        and len(node.args) == 1
+        and ast.dump(node.args[0]) == ast.dump(func.value)
+    ):
+        made = chain_name(func.value)
+        return "new_" + made.rsplit("_", 1)[-1] if made else None
     callee = node.func.id if isinstance(node.func, ast.Name) else chain_name(node.func)
     if not callee or TEMPORARY.match(callee):
         return None  # named once the callee has its name
@@ -82,7 +98,12 @@ def chain_name(node: ast.expr) -> Optional[str]:
         else:
             return None
     parts.reverse()
-    readable = [part for index, part in enumerate(parts) if not (part in _MODULE_INTERNALS and index > 0)]
+    if parts[0].startswith("module:"):
+        # A module Dynamo imported: its last component alone, else the path after it.
+        parts[0] = parts[0][len("module:") :] if len(parts) == 1 else ""
+    readable = [part for index, part in enumerate(parts) if part and not (part in _MODULE_INTERNALS and index > 0)]
+    while len(readable) > 1 and len("_".join(readable)) > _LONGEST:
+        readable.pop(0)
     name = re.sub(r"_{2,}", "_", re.sub(r"\W+", "_", "_".join(readable))).strip("_")
     return name or None
 
@@ -184,10 +205,10 @@ def _natural_order(name: str) -> "tuple[str, int]":
 
 
 def rename_temporaries(function: FunctionNode, parameters, outputs) -> Dict[str, str]:  # type: ignore[no-untyped-def]
-    """Renames the function's temporaries in place; returns {old: new}. Twice: a name
+    """Renames the function's temporaries in place; returns {old: new}. In rounds: a name
     made from another temporary (`t_result` for `t(...)`) waits for that one's name."""
     done: Dict[str, str] = {}
-    for _round in range(2):
+    for _round in range(8):
         renames = _Namer(function, parameters, outputs).renames()
         if not renames:
             break
