@@ -25,6 +25,7 @@ else can see it.
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import itertools
 from typing import Callable, Dict, List, Optional, Set, Union
@@ -240,7 +241,7 @@ class StackListFollower:
             return type(node)(self._spread(node.elts, statement, state), ast.Load())
         if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             return node  # own scopes: their names are not this function's
-        rebuilt = clone(node)
+        rebuilt = copy.copy(node)  # shallow: every field is rebuilt below
         for field, value in ast.iter_fields(node):
             if isinstance(value, ast.expr):
                 setattr(rebuilt, field, self._escape(value, statement, state))
@@ -334,7 +335,9 @@ class StackListFollower:
 
     def _rewrite_plain(self, node: ast.stmt, statement: _Statement, state: _State) -> ast.stmt:
         """A simple statement run as written, its reads of followed lists replaced."""
-        rebuilt = clone(node)
+        if not self._touches(node, state):
+            return node
+        rebuilt = copy.copy(node)
         for field, value in ast.iter_fields(rebuilt):
             values = value if isinstance(value, list) else [value]
             rewritten = [
@@ -347,6 +350,16 @@ class StackListFollower:
             ]
             setattr(rebuilt, field, rewritten if isinstance(value, list) else rewritten[0])
         return rebuilt
+
+    def _touches(self, node: ast.AST, state: _State) -> bool:
+        """Whether rewriting `node` could change anything: it reads a followed list, or
+        has a list display or a starred item that could be spread."""
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Name) and inner.id in state.lists:
+                return True
+            if isinstance(inner, (ast.List, ast.Starred)):
+                return True
+        return False
 
     def _target(self, node: ast.expr, statement: _Statement, state: _State) -> ast.expr:
         """An assignment or del target: what it reads (`x` in `x[i] = v`) is rewritten, names stay."""

@@ -132,29 +132,40 @@ class _Inliner:
                 return False
         return True
 
-    def step(self) -> bool:
-        """Inlines or drops one temporary; False when none is left to do."""
+    def run(self) -> int:
+        """One pass over every block: a temporary inlined, the statement now at its
+        place is looked at next (so chains of temporaries fold). Binding facts stay
+        true throughout: an inline only moves a value's names, and drops the one
+        binding and read of the temporary."""
         if self.scope.introspects:
+            return 0
+        count = 0
+        for block in list(all_blocks(self.function.body)):
+            index = 0
+            while index < len(block):
+                if self._fold_at(block, index):
+                    count += 1
+                else:
+                    index += 1
+            if not block:
+                block.append(ast.Pass())
+        return count
+
+    def _fold_at(self, block: List[ast.stmt], index: int) -> bool:
+        statement = block[index]
+        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
             return False
-        for block in all_blocks(self.function.body):
-            for index, statement in enumerate(block):
-                if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
-                    continue
-                target = statement.targets[0]
-                if not (isinstance(target, ast.Name) and TEMPORARY.match(target.id)):
-                    continue
-                name, value = target.id, statement.value
-                if not self.scope.is_plain_local(name):
-                    continue
-                uses = self.scope.uses(name)
-                if uses == 0:
-                    block[index : index + 1] = [] if self._fixed(value) else [ast.Expr(value)]
-                    return True
-                if uses != 1:
-                    continue
-                if self._inline(block, index, name, value):
-                    return True
-        return False
+        target = statement.targets[0]
+        if not (isinstance(target, ast.Name) and TEMPORARY.match(target.id)):
+            return False
+        name, value = target.id, statement.value
+        if not self.scope.is_plain_local(name):
+            return False
+        uses = self.scope.uses(name)
+        if uses == 0:
+            block[index : index + 1] = [] if self._fixed(value) else [ast.Expr(value)]
+            return True
+        return uses == 1 and self._inline(block, index, name, value)
 
     def _inline(self, block: List[ast.stmt], index: int, name: str, value: ast.expr) -> bool:
         fixed = self._fixed(value)
@@ -188,9 +199,5 @@ class _Inliner:
 
 
 def inline_temporaries(function: FunctionNode) -> int:
-    count = 0
-    while True:
-        inliner = _Inliner(function)
-        if not inliner.step():
-            return count
-        count += 1
+    """Inlines or drops the function's temporaries; returns how many."""
+    return _Inliner(function).run()

@@ -19,11 +19,10 @@ deletes the local when done. Two rewrites:
 from __future__ import annotations
 
 import ast
-from typing import Callable, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from depyf.explain.readable.blocks import all_blocks, own_expressions, statements_with_blocks
 from depyf.explain.readable.expressions import (
-    Replacer,
     clone,
     replace_node,
     conditional_parts,
@@ -41,42 +40,69 @@ def is_profiler_mark(node: ast.expr) -> bool:
     return isinstance(node, ast.Attribute) and node.attr in PROFILER_MARKS
 
 
-def _walruses(function: FunctionNode) -> List[Tuple[List[ast.stmt], int, ast.NamedExpr]]:
-    """Unconditionally evaluated walruses of simple statements, innermost first."""
-    found = []
-    for block, index, statement in statements_with_blocks(function.body):
-        if not isinstance(statement, (ast.Assign, ast.Expr, ast.Return, ast.AugAssign, ast.If, ast.Delete)):
-            continue
-        for part in own_expressions(statement):
-            skipped = conditional_parts(part)
-            inner = [n for n in ast.walk(part) if isinstance(n, ast.NamedExpr) and id(n) not in skipped]
-            # ast.walk is breadth-first: reversed, inner walruses come first.
-            found.extend((block, index, node) for node in reversed(inner))
-    return found
+class _Index:
+    """Where every node of the function's own statements sits, built once: its parent
+    (to replace it in place), the statement holding it (block and position)."""
+
+    def __init__(self, function: FunctionNode) -> None:
+        self.parent: Dict[int, Tuple[ast.AST, str, Optional[int]]] = {}
+        self.position: Dict[int, Tuple[int, int]] = {}  # node -> (id of its block, index in it)
+        self.loads: Dict[str, List[ast.Name]] = {}
+        self.deletes: Dict[str, List[Tuple[int, int]]] = {}
+        self.walruses: List[Tuple[List[ast.stmt], int, ast.NamedExpr]] = []
+        for block, index, statement in statements_with_blocks(function.body):
+            where = (id(block), index)
+            if isinstance(statement, ast.Delete):
+                for target in statement.targets:
+                    if isinstance(target, ast.Name):
+                        self.deletes.setdefault(target.id, []).append(where)
+            simple = isinstance(statement, (ast.Assign, ast.Expr, ast.Return, ast.AugAssign, ast.If, ast.Delete))
+            for part in own_expressions(statement):
+                skipped = conditional_parts(part) if simple else set()
+                inner_walruses = []
+                for node in ast.walk(part):
+                    self.position[id(node)] = where
+                    for field, value in ast.iter_fields(node):
+                        if isinstance(value, ast.AST):
+                            self.parent[id(value)] = (node, field, None)
+                        elif isinstance(value, list):
+                            for position, item in enumerate(value):
+                                if isinstance(item, ast.AST):
+                                    self.parent[id(item)] = (node, field, position)
+                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                        self.loads.setdefault(node.id, []).append(node)
+                    if simple and isinstance(node, ast.NamedExpr) and id(node) not in skipped:
+                        inner_walruses.append(node)
+                # ast.walk is breadth-first: reversed, inner walruses come first.
+                self.walruses.extend((block, index, node) for node in reversed(inner_walruses))
+            self._note_roots(statement, own_expressions(statement))
+
+    def _note_roots(self, statement: ast.stmt, parts: List[ast.AST]) -> None:
+        """A statement's own expressions that are its direct fields get the statement as parent."""
+        for field, value in ast.iter_fields(statement):
+            values = value if isinstance(value, list) else [value]
+            for position, item in enumerate(values):
+                if isinstance(item, ast.expr):
+                    self.parent[id(item)] = (statement, field, position if isinstance(value, list) else None)
+
+    def replace(self, old: ast.AST, new: ast.AST) -> None:
+        parent, field, position = self.parent[id(old)]
+        if position is None:
+            setattr(parent, field, new)
+        else:
+            getattr(parent, field)[position] = new
+        self.parent[id(new)] = (parent, field, position)
 
 
-def _references(function: FunctionNode, name: str) -> Tuple[List[Tuple[List[ast.stmt], int]], List[ast.Name]]:
-    """(where each `del name` statement is, every load of name)."""
-    deletes = []
-    loads = []
-    for block, index, statement in statements_with_blocks(function.body):
-        if isinstance(statement, ast.Delete) and any(
-            isinstance(t, ast.Name) and t.id == name for t in statement.targets
-        ):
-            deletes.append((block, index))
-        for part in own_expressions(statement):
-            loads.extend(
-                n for n in ast.walk(part) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
-            )
-    return deletes, loads
-
-
-def _is_read_only(node: ast.AST, scope: FunctionScope) -> bool:
+def _is_read_only(node: ast.AST) -> bool:
     """An expression that only reads: names, constants, attributes, subscripts,
     displays, walruses of such, and Dynamo's profiler marks."""
     for inner in ast.walk(node):
         if isinstance(inner, ast.Call):
-            if not is_profiler_mark(inner.func):
+            func = inner.func
+            while isinstance(func, ast.NamedExpr):  # a mark cached in a local: still the mark
+                func = func.value
+            if not is_profiler_mark(func):
                 return False
         elif not isinstance(
             inner,
@@ -90,8 +116,7 @@ def _is_read_only(node: ast.AST, scope: FunctionScope) -> bool:
                 ast.List,
                 ast.NamedExpr,
                 ast.Starred,
-                ast.Load,
-                ast.Store,
+                ast.expr_context,
                 ast.UnaryOp,
                 ast.USub,
             ),
@@ -100,87 +125,72 @@ def _is_read_only(node: ast.AST, scope: FunctionScope) -> bool:
     return True
 
 
-def _read_only_statement(statement: ast.stmt, scope: FunctionScope) -> bool:
+def _read_only_statement(statement: ast.stmt) -> bool:
     if isinstance(statement, ast.Delete):
         return all(isinstance(t, ast.Name) for t in statement.targets)
     if isinstance(statement, ast.Assign):
-        return all(isinstance(t, ast.Name) for t in statement.targets) and _is_read_only(statement.value, scope)
+        return all(isinstance(t, ast.Name) for t in statement.targets) and _is_read_only(statement.value)
     if isinstance(statement, ast.Expr):
-        return _is_read_only(statement.value, scope)
+        return _is_read_only(statement.value)
     return False
 
 
-def _drop_deletes(function: FunctionNode, name: str) -> None:
-    for _block, _index, statement in list(statements_with_blocks(function.body)):
-        if isinstance(statement, ast.Delete):
-            statement.targets = [t for t in statement.targets if not (isinstance(t, ast.Name) and t.id == name)]
-    _remove_empty_deletes(function.body)
-
-
-def _remove_empty_deletes(body: List[ast.stmt]) -> None:
-    for block in list(all_blocks(body)):
+def _remove_deletes(function: FunctionNode, names: Set[str]) -> None:
+    """Drops the names from every `del` (and a `del` left with nothing)."""
+    for block in list(all_blocks(function.body)):
+        for statement in block:
+            if isinstance(statement, ast.Delete):
+                statement.targets = [t for t in statement.targets if not (isinstance(t, ast.Name) and t.id in names)]
         block[:] = [s for s in block if not (isinstance(s, ast.Delete) and not s.targets)] or [ast.Pass()]
 
 
-def _replace_nodes(function: FunctionNode, make: Callable[[ast.AST], Optional[ast.AST]]) -> None:
-    """Replaces, in the function's statements, each node for which make() returns a node."""
-    replacer = Replacer(make)
-    function.body = [replacer.visit(statement) for statement in function.body]
-
-
-def _try_one(function: FunctionNode, block: List[ast.stmt], index: int, walrus: ast.NamedExpr) -> bool:
-    scope = FunctionScope(function)
-    name = walrus.target.id
-    if scope.introspects or not scope.is_local(name) or scope.bindings.get(name) != 1:
-        return False
-    if name in scope.bound_in_nested or name in scope.declared:
-        return False
-    deletes, loads = _references(function, name)
-    if any(b is not block or i <= index for b, i in deletes):
-        return False
-    if not loads:
-        _replace_nodes(function, lambda node: walrus.value if node is walrus else None)
-        _drop_deletes(function, name)
-        return True
-    value = walrus.value
-    stable = lambda n: scope.is_single_assignment(n) or (not scope.is_local(n) and is_generated_global(n))  # noqa: E731
-    if any(isinstance(n, ast.NamedExpr) for n in ast.walk(value)) or not is_source_chain(value, stable):
-        return False
-    # Every read in a later statement of the same block; everything up to the last one only reads.
-    positions = []
-    for load in loads:
-        where = _statement_index_of(block, load)
-        if where is None or where <= index:
-            return False
-        positions.append(where)
-    last = max(positions + [i for _b, i in deletes])
-    if not all(_read_only_statement(block[i], scope) for i in range(index, last + 1)):
-        return False
-    load_ids = {id(load) for load in loads}
-    _replace_nodes(function, lambda node: value if node is walrus else clone(value) if id(node) in load_ids else None)
-    _drop_deletes(function, name)
-    return True
-
-
-def _statement_index_of(block: List[ast.stmt], node: ast.AST) -> Optional[int]:
-    for index, statement in enumerate(block):
-        if any(inner is node for inner in ast.walk(statement)):
-            return index
-    return None
-
-
 def uncache_reads(function: FunctionNode) -> int:
-    """Applies both rewrites until none applies; returns how many caches went."""
-    count = 0
-    changed = True
-    while changed:
-        changed = False
-        for block, index, walrus in _walruses(function):
-            if isinstance(walrus.target, ast.Name) and _try_one(function, block, index, walrus):
-                count += 1
-                changed = True
-                break
-    return count
+    """Applies both rewrites, inner caches first; returns how many caches went."""
+    scope = FunctionScope(function)
+    if scope.introspects:
+        return 0
+    index = _Index(function)
+    targets = {walrus.target.id for _b, _i, walrus in index.walruses if isinstance(walrus.target, ast.Name)}
+
+    def stable(name: str) -> bool:
+        if name in targets:
+            return False  # another cache: its reads may be rewritten
+        return scope.is_single_assignment(name) or (not scope.is_local(name) and is_generated_global(name))
+
+    read_only: Dict[Tuple[int, int], bool] = {}
+    gone: Set[str] = set()
+    for block, position, walrus in index.walruses:
+        if not isinstance(walrus.target, ast.Name):
+            continue
+        name = walrus.target.id
+        if not scope.is_local(name) or scope.bindings.get(name) != 1 or name in scope.bound_in_nested:
+            continue
+        deletes = index.deletes.get(name, [])
+        if any(b != id(block) or i <= position for b, i in deletes):
+            continue
+        loads = index.loads.get(name, [])
+        value = walrus.value
+        if loads:
+            if any(isinstance(n, ast.NamedExpr) for n in ast.walk(value)) or not is_source_chain(value, stable):
+                continue
+            # Every read in a later statement of the same block; everything up to the last one only reads.
+            places = [index.position.get(id(load)) for load in loads]
+            if any(p is None or p[0] != id(block) or p[1] <= position for p in places):
+                continue
+            last = max([p[1] for p in places if p] + [i for _b, i in deletes])
+            region = [(id(block), i) for i in range(position, last + 1)]
+            for key in region:
+                if key not in read_only:
+                    read_only[key] = _read_only_statement(block[key[1]])
+            if not all(read_only[key] for key in region):
+                continue
+            for load in loads:
+                index.replace(load, clone(value))
+        index.replace(walrus, value)
+        gone.add(name)
+    if gone:
+        _remove_deletes(function, gone)
+    return len(gone)
 
 
 def split_assigned_walruses(function: FunctionNode) -> int:
