@@ -57,8 +57,29 @@ def _indent(text: str, prefix: str = "    ") -> str:
     return "".join(prefix + line if line.strip() else line for line in text.splitlines(True))
 
 
+def _declare_nonlocal(function_source: str, names: tuple) -> str:
+    """The def with `nonlocal NAMES` as the first statement of its body (merged into a
+    nonlocal statement already there): each name is then a free variable of the
+    function, used or not, as in Dynamo's code."""
+    lines = function_source.rstrip("\n").split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(("def ", "async def ")))
+    body = start + 1
+    while not lines[body].strip():
+        body += 1
+    indent = lines[body][: len(lines[body]) - len(lines[body].lstrip())]
+    declared: list = []
+    if lines[body].strip().startswith("nonlocal "):
+        declared = [n.strip() for n in lines[body].strip()[len("nonlocal ") :].split("#")[0].split(",")]
+        del lines[body]
+    merged = declared + [name for name in names if name not in declared]
+    lines.insert(body, "%snonlocal %s  # the free variables of Dynamo's code" % (indent, ", ".join(merged)))
+    return "\n".join(lines) + "\n"
+
+
 def shaped_source(function_source: str, name: str, reference: types.CodeType) -> str:
     """The def, plus what makes its free and cell variables those of `reference`."""
+    if reference.co_freevars:
+        function_source = _declare_nonlocal(function_source, reference.co_freevars)
     lines = [function_source.rstrip("\n")]
     if reference.co_cellvars:
         # Never run (the compiler drops `if False:` bodies) but seen by the
@@ -66,9 +87,6 @@ def shaped_source(function_source: str, name: str, reference: types.CodeType) ->
         lines.append("    if False:  # makes these names cells, as in Dynamo's code")
         lines.append("        def __depyf_cell_owner():")
         lines.append("            return (%s,)" % ", ".join(reference.co_cellvars))
-    if reference.co_freevars:
-        lines.append("    if False:  # makes these names free variables, as in Dynamo's code")
-        lines.append("        (%s,)" % ", ".join(reference.co_freevars))
     source = "\n".join(lines) + "\n"
     if not reference.co_freevars:
         return source
