@@ -228,3 +228,24 @@ def test_nonlocal_code_renders_and_compiles():
     """
     text = rendered(source)
     assert "count = 1" in text and "__temp_" not in text, text
+
+
+def test_a_cached_parameter_and_a_dynamic_size_read_as_themselves():
+    source = """
+    def f(x):
+        tmp_2 = (tmp_1 := u.record_pregraph_bytecode_enter)()
+        __temp_1 = __import_torch_dot__dynamo_dot_utils.call_size((tmp_4 := x), 0)
+        (tmp_3 := u.record_pregraph_bytecode_exit)(tmp_2)
+        del tmp_1
+        del tmp_3
+        __temp_2 = __compiled_fn_7(__temp_1, tmp_4)
+        del tmp_4
+        graph_out_0 = __temp_2
+        __temp_3 = graph_out_0[0]
+        del graph_out_0
+        return __temp_3
+    """
+    text = rendered(source, Hints(outputs=lambda name: ["softmax"] if name == "__compiled_fn_7" else None))
+    assert "x_size_0 = __import_torch_dot__dynamo_dot_utils.call_size(x, 0)" in text, text
+    assert "graph_out_0 = __compiled_fn_7(x_size_0, x)" in text and "return softmax" in text, text
+    assert "tmp_" not in text and "__temp_" not in text, text

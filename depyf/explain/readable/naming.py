@@ -66,6 +66,14 @@ def result_name(node: ast.expr) -> Optional[str]:
     ):
         made = chain_name(func.value)
         return "new_" + made.rsplit("_", 1)[-1] if made else None
+    callee_name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if callee_name in ("call_size", "size") and len(node.args) in (1, 2) and not node.keywords:
+        # Dynamo's call_size(x, 0) is x.size(0): a size it passes to a graph with dynamic shapes.
+        operands = node.args if callee_name == "call_size" else [func.value, *node.args]  # type: ignore[attr-defined]
+        subject = chain_name(operands[0]) if len(operands) == 2 else None
+        index = operands[1] if len(operands) == 2 else None
+        if subject and isinstance(index, ast.Constant) and isinstance(index.value, int):
+            return "%s_size_%d" % (subject, index.value)
     callee = node.func.id if isinstance(node.func, ast.Name) else chain_name(node.func)
     if not callee or TEMPORARY.match(callee):
         return None  # named once the callee has its name

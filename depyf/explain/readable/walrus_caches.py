@@ -6,6 +6,8 @@ deletes the local when done. Two rewrites:
 
 - a cache nothing reads (only its `del`): the walrus becomes its value and
   the `del` goes. Nothing observable changes: the name is bound only there.
+- a cache of a name bound once (a parameter, say): each read of the cache
+  becomes that name, which holds the same object everywhere;
 - a cache of a *source chain* (`self._modules['qkv']._parameters`: names,
   attributes, constant subscripts: how Dynamo reads a graph input from where
   the user's frame holds it) read again only by statements that themselves
@@ -173,17 +175,19 @@ def uncache_reads(function: FunctionNode) -> int:
         if loads:
             if any(isinstance(n, ast.NamedExpr) for n in ast.walk(value)) or not is_source_chain(value, stable):
                 continue
-            # Every read in a later statement of the same block; everything up to the last one only reads.
+            # Every read in a later statement of the same block; everything up to the last one
+            # only reads, unless the cache holds a name bound once (nothing can change it).
             places = [index.position.get(id(load)) for load in loads]
             if any(p is None or p[0] != id(block) or p[1] <= position for p in places):
                 continue
-            last = max([p[1] for p in places if p] + [i for _b, i in deletes])
-            region = [(id(block), i) for i in range(position, last + 1)]
-            for key in region:
-                if key not in read_only:
-                    read_only[key] = _read_only_statement(block[key[1]])
-            if not all(read_only[key] for key in region):
-                continue
+            if not isinstance(value, ast.Name):
+                last = max([p[1] for p in places if p] + [i for _b, i in deletes])
+                region = [(id(block), i) for i in range(position, last + 1)]
+                for key in region:
+                    if key not in read_only:
+                        read_only[key] = _read_only_statement(block[key[1]])
+                if not all(read_only[key] for key in region):
+                    continue
             for load in loads:
                 index.replace(load, clone(value))
         index.replace(walrus, value)
