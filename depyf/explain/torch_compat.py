@@ -324,7 +324,7 @@ _graph_recompile = _SharedPatch(_patch_graph_recompile)
 def tap_graph_code(record: Callable[[str, Any], None]) -> Undo:
     """Calls record(name, graph_module) for every graph Dynamo/AOTAutograd/Inductor
     formats, and keeps graphs that run from their dump doing so when recompiled."""
-    from depyf.explain.graph_dumps import graph_changed
+    from depyf.explain.graph_running import graph_changed
 
     undo_format = _graph_code.add(record)
     undo_recompile = _graph_recompile.add(graph_changed)
