@@ -395,15 +395,21 @@ def disable_dynamo_frame_evaluation() -> Undo:
 
 
 def run_graphs_directly() -> Undo:
-    """fx.Interpreter.boxed_run (used by some backends) runs node by node; with it
-    patched, graphs run through their forward code, which is the dumped file's."""
+    """Graphs run from their dumped files under depyf.debug(): fx.Interpreter.boxed_run
+    (used by some backends) runs node by node, so with it patched graphs run
+    through their forward code, which is the dumped file's; and a graph
+    compiled only now (AOTAutograd compiles the backward graph at the first
+    backward call, from a copy) follows its dump as inside prepare_debug."""
+    from depyf.explain.graph_running import graph_changed
+
+    undo_recompile = _graph_recompile.add(graph_changed)
     try:
         import torch.fx
 
         original = torch.fx.Interpreter.boxed_run
     except Exception as error:  # noqa: BLE001
         warn_once("stepping into graphs under depyf.debug()", error)
-        return _nothing
+        return undo_recompile
 
     def boxed_run(self: Any, args_list: list) -> Any:
         args = list(args_list)
@@ -411,7 +417,12 @@ def run_graphs_directly() -> Undo:
         return self.module.forward(*args)
 
     torch.fx.Interpreter.boxed_run = boxed_run  # type: ignore[method-assign]
-    return lambda: setattr(torch.fx.Interpreter, "boxed_run", original)
+
+    def undo() -> None:
+        torch.fx.Interpreter.boxed_run = original  # type: ignore[method-assign]
+        undo_recompile()
+
+    return undo
 
 
 def bytecode_logger() -> Any:

@@ -232,3 +232,19 @@ def test_graph_not_shown_equal_keeps_fx_code_and_says_why(tmp_path, monkeypatch)
     text = header(dump(directory, "__compiled_fn*Captured_Graph*.py")[0])
     assert "FX's own generated code runs instead of this file's" in text
     assert "forward: a made-up difference" in text
+
+
+def test_backward_compiled_first_under_debug_runs_from_its_file(tmp_path, monkeypatch):
+    """AOTAutograd compiles the backward graph at the first backward call; when
+    that happens under depyf.debug() it still runs from the dumped file."""
+    monkeypatch.setattr(sys, "breakpointhook", lambda *args, **kwargs: None)
+    directory = str(tmp_path / "dump")
+    a, b = torch.randn(6, requires_grad=True), torch.randn(6)
+    compiled = torch.compile(lambda a, b: torch.sin(a) * b, backend="aot_eager")
+    with depyf.prepare_debug(directory):
+        compiled(a, b)  # forward only
+    with depyf.debug():
+        with functions_entered(directory) as entered:
+            compiled(a, b).sum().backward()
+    assert torch.allclose(a.grad, torch.cos(a) * b)
+    assert stages_entered(entered) == {"Forward_graph", "Backward_graph"}
