@@ -2,7 +2,7 @@
 runs them again (forward and backward) while recording every frame entered,
 and reports, per graph file, whether its code ran and what its header says.
 
-    PYTHONPATH=. python3 tests/python/torch_scripts/graph_files_that_run.py [BACKEND ...]
+    PYTHONPATH=. python3 tests/python/torch_scripts/graph_files_that_run.py [BACKEND ...] [cuda]
 
 Prints one line per program and backend: the kinds of graph file whose code
 ran, how many graph forward functions ran from dumped files and how many from
@@ -70,15 +70,20 @@ PROGRAMS = {
 }
 
 
+DEVICE = "cpu"
+
+
 def _step(fn, args):
     out = fn(*args)
     loss = out.sum() if out.dim() else out
-    loss.backward()
+    # Backward in this thread (not autograd's device threads), where the profile sees it.
+    with torch.autograd.set_multithreading_enabled(False):
+        loss.backward()
     return out.detach(), [a.grad.clone() if a.grad is not None else None for a in args]
 
 
 def _fresh(args):
-    return [a.detach().clone().requires_grad_(a.requires_grad) for a in args]
+    return [a.detach().clone().to(DEVICE).requires_grad_(a.requires_grad) for a in args]
 
 
 def measure(program: str, backend: str, dynamic: bool = False) -> dict:
@@ -86,6 +91,8 @@ def measure(program: str, backend: str, dynamic: bool = False) -> dict:
     make, make_args = PROGRAMS[program]
     torch.manual_seed(0)
     fn = make()
+    if isinstance(fn, torch.nn.Module):
+        fn = fn.to(DEVICE)
     args = make_args()
     expected = _step(fn, _fresh(args))
     compiled = torch.compile(fn, backend=backend, dynamic=dynamic)
@@ -128,7 +135,12 @@ def measure(program: str, backend: str, dynamic: bool = False) -> dict:
 
 
 def main() -> int:
-    backends = sys.argv[1:] or ["eager", "aot_eager", "inductor"]
+    global DEVICE
+    arguments = sys.argv[1:]
+    if "cuda" in arguments:
+        arguments.remove("cuda")
+        DEVICE = "cuda"
+    backends = arguments or ["eager", "aot_eager", "inductor"]
     failed = False
     for backend in backends:
         for program in PROGRAMS:
@@ -136,6 +148,7 @@ def main() -> int:
             failed |= not result["same_results"]
             shutil.rmtree(result["directory"], ignore_errors=True)
             print(
+                DEVICE,
                 "%-10s %-14s graph files %2d; ran: %-50s graph forwards run from files %d, from FX's code %d; "
                 "results equal eager: %s"
                 % (
@@ -146,7 +159,7 @@ def main() -> int:
                     result["graph_functions_from_files"],
                     result["graph_functions_from_fx"],
                     result["same_results"],
-                )
+                ),
             )
     return 1 if failed else 0
 
