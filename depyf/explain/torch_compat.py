@@ -328,9 +328,63 @@ def _patch_graph_code(record: Callable[..., Any]) -> Optional[Undo]:
 _graph_code = _SharedPatch(_patch_graph_code)
 
 
+def _patch_graph_recompile(after: Callable[..., Any]) -> Optional[Undo]:
+    """Makes every GraphModule that gets new code reach after(graph_module, copied_from):
+    a real recompile (FX writing its forward anew, e.g. a backend switching it to
+    the boxed calling convention; copied_from None) and a deep copy (AOTAutograd
+    hands the backward compiler a copy of the graph it logged)."""
+    try:
+        import torch.fx
+
+        originals = {name: torch.fx.GraphModule.__dict__[name] for name in ("recompile", "__deepcopy__")}
+        if not all(isinstance(method, types.FunctionType) for method in originals.values()):
+            raise TypeError("GraphModule.recompile/__deepcopy__ are no longer plain methods")
+    except Exception as error:  # noqa: BLE001
+        warn_once("running recompiled graphs from their dumps", error)
+        return None
+
+    def recompile(self: Any) -> Any:
+        result = originals["recompile"](self)
+        try:
+            after(self, None)
+        except Exception:  # noqa: BLE001 - FX's own code keeps running
+            pass
+        return result
+
+    def deepcopy(self: Any, memo: Dict[int, Any]) -> Any:
+        result = originals["__deepcopy__"](self, memo)
+        try:
+            after(result, self)
+        except Exception:  # noqa: BLE001
+            pass
+        return result
+
+    torch.fx.GraphModule.recompile = recompile  # type: ignore[method-assign]
+    torch.fx.GraphModule.__deepcopy__ = deepcopy  # type: ignore[method-assign]
+
+    def undo() -> None:
+        for name, method in originals.items():
+            setattr(torch.fx.GraphModule, name, method)
+
+    return undo
+
+
+_graph_recompile = _SharedPatch(_patch_graph_recompile)
+
+
 def tap_graph_code(record: Callable[[str, Any], None]) -> Undo:
-    """Calls record(name, graph_module) for every graph Dynamo/AOTAutograd/Inductor formats."""
-    return _graph_code.add(record)
+    """Calls record(name, graph_module) for every graph Dynamo/AOTAutograd/Inductor
+    formats, and keeps graphs that run from their dump doing so when recompiled."""
+    from depyf.explain.graph_running import graph_changed
+
+    undo_format = _graph_code.add(record)
+    undo_recompile = _graph_recompile.add(graph_changed)
+
+    def undo() -> None:
+        undo_recompile()
+        undo_format()
+
+    return undo
 
 
 def _patch_kernel_loading(redirect: Callable[..., Any]) -> Optional[Undo]:
@@ -392,15 +446,21 @@ def disable_dynamo_frame_evaluation() -> Undo:
 
 
 def run_graphs_directly() -> Undo:
-    """fx.Interpreter.boxed_run (used by some backends) runs node by node; with it
-    patched, graphs run through their forward code, which is the dumped file's."""
+    """Graphs run from their dumped files under depyf.debug(): fx.Interpreter.boxed_run
+    (used by some backends) runs node by node, so with it patched graphs run
+    through their forward code, which is the dumped file's; and a graph
+    compiled only now (AOTAutograd compiles the backward graph at the first
+    backward call, from a copy) follows its dump as inside prepare_debug."""
+    from depyf.explain.graph_running import graph_changed
+
+    undo_recompile = _graph_recompile.add(graph_changed)
     try:
         import torch.fx
 
         original = torch.fx.Interpreter.boxed_run
     except Exception as error:  # noqa: BLE001
         warn_once("stepping into graphs under depyf.debug()", error)
-        return _nothing
+        return undo_recompile
 
     def boxed_run(self: Any, args_list: list) -> Any:
         args = list(args_list)
@@ -408,7 +468,12 @@ def run_graphs_directly() -> Undo:
         return self.module.forward(*args)
 
     torch.fx.Interpreter.boxed_run = boxed_run  # type: ignore[method-assign]
-    return lambda: setattr(torch.fx.Interpreter, "boxed_run", original)
+
+    def undo() -> None:
+        torch.fx.Interpreter.boxed_run = original  # type: ignore[method-assign]
+        undo_recompile()
+
+    return undo
 
 
 def bytecode_logger() -> Any:
