@@ -22,9 +22,6 @@ import pytest
 pytest.importorskip("torch")
 
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "torch_scripts", "rerun_program.py")
-NEEDS_STABLE_NAMES = pytest.mark.xfail(strict=True, reason="needs stable transformed-code names (lead)")
-
-
 def _run(directory: str, mode: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, SCRIPT, directory, mode],
@@ -117,11 +114,9 @@ def test_breakpoint_in_backward_graph_file_hit_in_rerun(rerun):
     _assert_stopped_at(rerun, "backward")  # ... and the backward graph's, on backward()
 
 
-@NEEDS_STABLE_NAMES
 def test_breakpoint_in_transformed_code_hit_in_rerun(rerun):
     _assert_stopped_at(rerun, "transformed")
 
 
-@NEEDS_STABLE_NAMES
 def test_breakpoint_in_resume_function_hit_in_rerun(rerun):
     _assert_stopped_at(rerun, "resume")
