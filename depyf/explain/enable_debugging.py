@@ -15,7 +15,9 @@ from depyf.explain.dump_files import make_directory, safe_name, write_unique
 from depyf.explain.dump_run import DumpRun
 from depyf.explain.graph_breaks import user_function_name
 
-_state: Dict[str, Any] = {"dump_src_dir": None, "session": None, "active": False}
+# The last block's directory and session, and the blocks open now (blocks driven by
+# hand may overlap and end in any order: one is active while any is open).
+_state: Dict[str, Any] = {"dump_src_dir": None, "session": None, "open": []}
 
 
 def _is_resume_of_compiled(code: types.CodeType, names: set) -> bool:
@@ -64,8 +66,8 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
         torch_compat.tap_kernel_loading(session.redirect_kernel),
         torch_compat.disable_compile_caches(),
     ]
-    previous = dict(_state)
-    _state.update(dump_src_dir=directory, session=session, active=True)
+    _state.update(dump_src_dir=directory, session=session)
+    _state["open"].append(session)
     failure: Optional[BaseException] = None
     try:
         yield run
@@ -89,10 +91,9 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
             # holding them until interpreter shutdown would run those after
             # torch's modules are torn down.
             session.forget_code_objects()
-            _state.update(previous)
+            _state["open"] = [other for other in _state["open"] if other is not session]
             _state["dump_src_dir"] = directory
             _state["session"] = session
-            _state["active"] = previous.get("active", False)
 
 
 def _save_manifest(run: DumpRun) -> None:
@@ -145,7 +146,7 @@ def _constant_text(text: str) -> Callable[[str], str]:
 def debug() -> Iterator[None]:
     """Pause in the debugger, then run the code compiled under `prepare_debug`
     from the dumped files (breakpoints set in them are hit)."""
-    if _state["active"]:
+    if _state["open"]:
         raise RuntimeError("depyf.debug() cannot be used inside depyf.prepare_debug(); use it after the block.")
     if _state["dump_src_dir"] is None:
         raise RuntimeError("depyf.debug() needs an earlier depyf.prepare_debug() block to dump the code first.")
@@ -165,4 +166,4 @@ def debug() -> Iterator[None]:
 
 def active_session() -> Optional[Any]:
     """The DebugSession of the innermost active prepare_debug block, or None."""
-    return _state["session"] if _state["active"] else None
+    return _state["open"][-1] if _state["open"] else None

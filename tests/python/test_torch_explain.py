@@ -370,3 +370,7 @@ def test_overlapping_blocks_share_and_restore_hook_points(tmp_path):
     )
     assert dynamo_utils.lazy_format_graph_code.__code__ is original_code
     assert PyCodeCache.__dict__["load_by_key_path"] is original_loader
+    # Both blocks are over: none is active, and depyf.debug() may follow.
+    from depyf.explain.enable_debugging import active_session
+
+    assert active_session() is None

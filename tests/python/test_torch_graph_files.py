@@ -237,12 +237,7 @@ def test_graph_not_shown_equal_keeps_fx_code_and_says_why(tmp_path, monkeypatch)
 def test_backward_compiled_first_under_debug_runs_from_its_file(tmp_path, monkeypatch):
     """AOTAutograd compiles the backward graph at the first backward call; when
     that happens under depyf.debug() it still runs from the dumped file."""
-    from depyf.explain import enable_debugging
-
     monkeypatch.setattr(sys, "breakpointhook", lambda *args, **kwargs: None)
-    # prepare_debug blocks exited out of order (test_torch_explain does that) leave the
-    # module believing a block is still open, and depyf.debug() then refuses to start.
-    monkeypatch.setitem(enable_debugging._state, "active", False)
     directory = str(tmp_path / "dump")
     a, b = torch.randn(6, requires_grad=True), torch.randn(6)
     compiled = torch.compile(lambda a, b: torch.sin(a) * b, backend="aot_eager")
