@@ -158,11 +158,19 @@ def _is_slice_shuffle(statement: ast.stmt) -> bool:
 
 
 def _temporary_names(node: ast.AST) -> set:
+    """Meaningless names the code chose. The function's own parameters are not counted:
+    Dynamo fixes them (a resume function's `___stack0` is the value on the stack at the
+    break) and the code that runs must keep them."""
+    own = (
+        {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        else set()
+    )
     names = set()
     for child in ast.walk(node):
-        if isinstance(child, ast.Name) and TEMPORARY_NAME.match(child.id):
+        if isinstance(child, ast.Name) and TEMPORARY_NAME.match(child.id) and child.id not in own:
             names.add(child.id)
-        elif isinstance(child, ast.arg) and TEMPORARY_NAME.match(child.arg):
+        elif isinstance(child, ast.arg) and TEMPORARY_NAME.match(child.arg) and child.arg not in own:
             names.add(child.arg)
     return names
 

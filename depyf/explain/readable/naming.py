@@ -65,7 +65,10 @@ def result_name(node: ast.expr) -> Optional[str]:
         and ast.dump(node.args[0]) == ast.dump(func.value)
     ):
         made = chain_name(func.value)
-        return "new_" + made.rsplit("_", 1)[-1] if made else None
+        if not made:
+            return None
+        classes = [part for part in made.split("_") if part[:1].isupper()]
+        return "new_" + (classes[-1] if classes else made)
     callee_name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
     if callee_name in ("call_size", "size") and len(node.args) in (1, 2) and not node.keywords:
         # Dynamo's call_size(x, 0) is x.size(0): a size it passes to a graph with dynamic shapes.
@@ -81,8 +84,23 @@ def result_name(node: ast.expr) -> Optional[str]:
     return callee + "_result"
 
 
+def _mro_name(node: ast.expr) -> Optional[str]:
+    """`type(x).__mro__[2]`: a base class of x's class, read by Dynamo to call its methods."""
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "__mro__"
+        and isinstance(constant_index(node), int)
+    ):
+        return "mro_%d" % constant_index(node)  # type: ignore[str-format]
+    return None
+
+
 def chain_name(node: ast.expr) -> Optional[str]:
     """`self._modules['qkv']._parameters['weight']` -> `self_qkv_weight`."""
+    mro = _mro_name(node)
+    if mro:
+        return mro
     parts: List[str] = []
     while True:
         if isinstance(node, ast.Attribute):
@@ -110,7 +128,7 @@ def chain_name(node: ast.expr) -> Optional[str]:
         # A module Dynamo imported: its last component alone, else the path after it.
         parts[0] = parts[0][len("module:") :] if len(parts) == 1 else ""
     readable = [part for index, part in enumerate(parts) if part and not (part in _MODULE_INTERNALS and index > 0)]
-    while len(readable) > 1 and len("_".join(readable)) > _LONGEST:
+    while len(readable) > 1 and (len("_".join(readable)) > _LONGEST or readable[0][:1].isdigit()):
         readable.pop(0)
     name = re.sub(r"_{2,}", "_", re.sub(r"\W+", "_", "_".join(readable))).strip("_")
     return name or None
@@ -131,6 +149,7 @@ class _Namer:
         self.graph_calls: Dict[str, str] = {}  # graph_out_N -> the global called to make it
         self.passed_as: Dict[str, str] = {}  # temporary -> parameter name it is passed as
         self.returned: Set[str] = set()  # temporaries only returned
+        self.loop_names: Dict[str, str] = {}  # loop variables: what they run over
         self._collect()
 
     def _collect(self) -> None:
@@ -142,12 +161,28 @@ class _Namer:
                     value = statement.value
                     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
                         self.graph_calls[target.id] = value.func.id
+            if isinstance(statement, ast.For):
+                self._note_loop_targets(statement)
             if isinstance(statement, ast.Return) and isinstance(statement.value, ast.Name):
                 if self.scope.uses(statement.value.id) == 1:
                     self.returned.add(statement.value.id)
             for node in ast.walk(statement):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                     self._note_arguments(node)
+
+    def _note_loop_targets(self, loop: ast.For) -> None:
+        """`for k, v in m.items():` -> key, value."""
+        target, iterated = loop.target, loop.iter
+        if (
+            isinstance(target, ast.Tuple)
+            and len(target.elts) == 2
+            and all(isinstance(e, ast.Name) and TEMPORARY.match(e.id) for e in target.elts)
+            and isinstance(iterated, ast.Call)
+            and isinstance(iterated.func, ast.Attribute)
+            and iterated.func.attr == "items"
+        ):
+            for element, meaning in zip(target.elts, ("key", "value")):
+                self.loop_names[element.id] = meaning  # type: ignore[attr-defined]
 
     def _note_arguments(self, call: ast.Call) -> None:
         if any(isinstance(arg, ast.Starred) for arg in call.args):
@@ -186,8 +221,11 @@ class _Namer:
             candidates += [chained, chained + "_" if chained else None]
         if temporary in self.returned:
             candidates.append("result")
-        if value is not None:
-            candidates.append(result_name(value))
+        candidates.append(self.loop_names.get(temporary))
+        made = result_name(value) if value is not None else None
+        if made:
+            # Objects Dynamo makes one after another (`new_attention`, `new_attention_2`).
+            candidates += [made] + ["%s_%d" % (made, n) for n in range(2, 10)]
         for candidate in candidates:
             if _usable(candidate, self.taken):
                 return candidate
