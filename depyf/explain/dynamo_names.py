@@ -31,22 +31,49 @@ def graph_outputs(graph_module: Any) -> Optional[List[str]]:
     return [getattr(value, "name", None) or "" for value in values]
 
 
+def resume_code_of(function: Any) -> Optional[types.CodeType]:
+    """The resume function's code: the function's own, or, where the resume function
+    needs closure cells, the code the factory Dynamo installs instead holds
+    (`__resume_at_N(cells)` makes the function from it)."""
+    code = getattr(function, "__code__", None)
+    if code is None or _RESUME_CODE_NAME.match(code.co_name):
+        return code
+    held = [constant for constant in code.co_consts]
+    for cell in getattr(function, "__closure__", None) or ():
+        try:
+            held.append(cell.cell_contents)
+        except ValueError:  # an empty cell
+            continue
+    for value in held:
+        if isinstance(value, types.CodeType) and _RESUME_CODE_NAME.match(value.co_name):
+            return value
+    return code
+
+
 def _resume_function(frame_globals: Optional[Dict[str, Any]], name: str) -> Optional[types.CodeType]:
     if frame_globals is None or not name.startswith("__resume_at"):
         return None
-    return getattr(frame_globals.get(name), "__code__", None)
+    return resume_code_of(frame_globals.get(name))
 
 
 def hints_for(frame_globals: Optional[Dict[str, Any]], outputs_of_graph: Dict[str, List[str]]) -> Hints:
     """Hints for code that runs with `frame_globals`; `outputs_of_graph` maps a graph's
     short name (`__compiled_fn_1`) to its output names."""
 
-    def parameters(name: str) -> Optional[Sequence[str]]:
-        code = _resume_function(frame_globals, name)
+    def parameters_of(code: Optional[types.CodeType]) -> Optional[Sequence[str]]:
         if code is None:
             return None
-        count = code.co_argcount + code.co_kwonlyargcount
-        return code.co_varnames[:count]
+        return code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+
+    def is_factory(name: str) -> bool:
+        function = (frame_globals or {}).get(name)
+        return getattr(function, "__code__", None) is not _resume_function(frame_globals, name)
+
+    def parameters(name: str) -> Optional[Sequence[str]]:
+        return None if is_factory(name) else parameters_of(_resume_function(frame_globals, name))
+
+    def made_parameters(name: str) -> Optional[Sequence[str]]:
+        return parameters_of(_resume_function(frame_globals, name)) if is_factory(name) else None
 
     def outputs(name: str) -> Optional[Sequence[str]]:
         return outputs_of_graph.get(name)
@@ -62,4 +89,4 @@ def hints_for(frame_globals: Optional[Dict[str, Any]], outputs_of_graph: Dict[st
             return "graph break: the rest of %s%s runs in %s (%s)" % (function, where, name, code.co_name)
         return None
 
-    return Hints(parameters=parameters, outputs=outputs, describe=describe)
+    return Hints(parameters=parameters, outputs=outputs, describe=describe, made_parameters=made_parameters)

@@ -20,7 +20,7 @@ from typing import Any, Dict, List, Optional
 
 from depyf.explain import torch_compat
 from depyf.explain.dump_files import safe_name, stem
-from depyf.explain.dynamo_names import hints_for
+from depyf.explain.dynamo_names import hints_for, resume_code_of
 from depyf.explain.graph_breaks import GraphBreak
 from depyf.explain.guard_text import readable_guards
 from depyf.explain.session import Compilation, DebugSession, short_graph_name
@@ -231,6 +231,6 @@ class FullCodeWriter:
         parts.extend(dispatch)
         parts.append("    return %s(%s)\n" % (original_name, ", ".join(arguments)))
         for resume_name in resumes:
-            resume_code = getattr((module or {}).get(resume_name), "__code__", None)
+            resume_code = resume_code_of((module or {}).get(resume_name))
             if resume_code is not None:
                 self._render_function(resume_code, module, resume_name, parts, seen, resumed_by=code.co_name)

@@ -36,12 +36,15 @@ class Hints:
     parameters(name) gives the parameter names of the function a global
     `name` holds (a resume function, a compiled graph), outputs(name) the
     names of what a compiled graph returns, describe(name) a one-line note
-    shown above the first statement that calls it; each may return None.
+    shown above the first statement that calls it, made_parameters(name) the
+    parameter names of the function that `name(...)` makes (a resume function
+    that needs closure cells is made by a factory); each may return None.
     """
 
     parameters: Callable[[str], Optional[Sequence[str]]] = lambda _name: None
     outputs: Callable[[str], Optional[Sequence[str]]] = lambda _name: None
     describe: Callable[[str], Optional[str]] = lambda _name: None
+    made_parameters: Callable[[str], Optional[Sequence[str]]] = lambda _name: None
 
 
 @dataclasses.dataclass
@@ -93,7 +96,7 @@ def _rewrite(function: FunctionNode, hints: Hints) -> None:
     drop_unused_displays(function, set(FunctionScope(function).parameters))
     inline_temporaries(function)
     name_profiler_ranges(function)
-    rename_temporaries(function, hints.parameters, hints.outputs)
+    rename_temporaries(function, hints)
     insert_notes(function, hints.describe)
 
 

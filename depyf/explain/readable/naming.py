@@ -22,11 +22,14 @@ from __future__ import annotations
 import ast
 import keyword
 import re
-from typing import Dict, List, Optional, Sequence, Set
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set
 
 from depyf.explain.readable.blocks import statements_with_blocks
 from depyf.explain.readable.expressions import constant_index
 from depyf.explain.readable.scope import FunctionNode, FunctionScope
+
+if TYPE_CHECKING:
+    from depyf.explain.readable import Hints
 
 TEMPORARY = re.compile(r"^(__temp_\d+|tmp_\d+)$")
 _MODULE_INTERNALS = {"_modules", "_parameters", "_buffers"}
@@ -139,11 +142,11 @@ def _usable(name: Optional[str], taken: Set[str]) -> bool:
 
 
 class _Namer:
-    def __init__(self, function: FunctionNode, parameters, outputs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, function: FunctionNode, hints: "Hints") -> None:
         self.function = function
         self.scope = FunctionScope(function)
-        self.parameters = parameters
-        self.outputs = outputs
+        self.hints = hints
+        self.outputs = hints.outputs
         self.taken = self.scope.all_names()
         self.values: Dict[str, ast.expr] = {}
         self.graph_calls: Dict[str, str] = {}  # graph_out_N -> the global called to make it
@@ -167,7 +170,7 @@ class _Namer:
                 if self.scope.uses(statement.value.id) == 1:
                     self.returned.add(statement.value.id)
             for node in ast.walk(statement):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                if isinstance(node, ast.Call):
                     self._note_arguments(node)
 
     def _note_loop_targets(self, loop: ast.For) -> None:
@@ -187,7 +190,14 @@ class _Namer:
     def _note_arguments(self, call: ast.Call) -> None:
         if any(isinstance(arg, ast.Starred) for arg in call.args):
             return
-        names = self.parameters(call.func.id)  # type: ignore[union-attr]
+        if isinstance(call.func, ast.Name) and self.hints.made_parameters(call.func.id) is not None:
+            names = ["closure_cells"] * len(call.args)  # what a factory makes the function from
+        elif isinstance(call.func, ast.Name):
+            names = self.hints.parameters(call.func.id)
+        elif isinstance(call.func, ast.Call) and isinstance(call.func.func, ast.Name):
+            names = self.hints.made_parameters(call.func.func.id)  # `factory(cells)(arguments)`
+        else:
+            return
         if not names:
             return
         for arg, parameter in zip(call.args, names):
@@ -250,12 +260,12 @@ def _natural_order(name: str) -> "tuple[str, int]":
     return (name[: match.start()] if match else name, int(match.group(1)) if match else 0)
 
 
-def rename_temporaries(function: FunctionNode, parameters, outputs) -> Dict[str, str]:  # type: ignore[no-untyped-def]
+def rename_temporaries(function: FunctionNode, hints: "Hints") -> Dict[str, str]:
     """Renames the function's temporaries in place; returns {old: new}. In rounds: a name
     made from another temporary (`t_result` for `t(...)`) waits for that one's name."""
     done: Dict[str, str] = {}
     for _round in range(8):
-        renames = _Namer(function, parameters, outputs).renames()
+        renames = _Namer(function, hints).renames()
         if not renames:
             break
         apply_renames(function, renames)
