@@ -1292,6 +1292,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   body_region.protection = handler;
   body_region.clause_depth = -1;
   body_region.clause_ends = nullptr;
+  spill_values_entering_try(stack, out, index);
 
   if (code_.version.minor == 8 && is_finally_handler(handler)) return decompile_shared_finally(index, handler, region,
                                                                                             body_region, stack, out);
@@ -1333,6 +1334,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     body_region.stopped_at = &body_stopped;
     bool falls = walk_region(index, body_region, body_stack, body, at_loop_header);
     if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
+    if (falls) spill_values_leaving_try(stack, body_stack, body, body_end);
     if (body.empty()) body.push_back(make::pass());
     if (!falls) {
       emit(out, try_finally(body, finally_body), index);
@@ -1931,6 +1933,10 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
     falls = false;
   }
   if (falls) falls = !finish_return_after(e, body_region, stack.size(), body_stack, body);
+  // (Compiled code ends a with body with the stack it began with. Generated
+  // code leaving a value there would lose it: the code after the with goes
+  // on with the stack from before the body.)
+  if (falls && body_stack.size() != stack.size()) fail(e, "with body leaving values on the stack");
   // No exit of the body was found to go on where the exit handler goes
   // after suppressing an exception, yet the body falls off its end: unless
   // the code after that exit call is a copy of where the handler goes on,

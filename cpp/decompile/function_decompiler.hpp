@@ -307,6 +307,9 @@ class FunctionDecompiler {
   const std::vector<char>& normally_reachable_from(int start, std::vector<char>& local) const;
   bool is_finally_handler(int handler) const;
   int decompile_try(int index, int handler, const Region& region, Stack& stack, ast::Body& out);
+  // ---- values held across the edge of a try body, generated code (protected_stack_values.cpp) ----
+  void spill_values_entering_try(Stack& stack, ast::Body& out, int index);
+  void spill_values_leaving_try(const Stack& before, Stack& body_stack, ast::Body& body, int index);
   int decompile_with(int index, const Region& region, Stack& stack, ast::Body& out);
   // ---- the exits of with bodies (with_exits.cpp) ----
   int past_exit_await(int at) const;
