@@ -211,7 +211,13 @@ void FunctionDecompiler::simulate_in_order(int index, Stack& stack, ast::Body& o
       ++position;
       continue;
     }
-    if (value.kind != Value::Kind::Expr || !value.expr || value.accumulator) continue;
+    // (A slot of a rotation, `a, b = b, a` as far as the walk could tell,
+    // still carries its value: generated code goes on using it, Dynamo's
+    // SWAPs of its stack lists above all; a list mutated through a copy of
+    // it must be one object, not a display printed at each use.)
+    const bool rotated =
+        value.kind == Value::Kind::Slot && value.group && !value.group->values.empty() && !value.group->value;
+    if ((value.kind != Value::Kind::Expr && !rotated) || !value.expr || value.accumulator) continue;
     const ast::Expr* node = value.expr.get();
     bool shared = false;
     for (std::size_t k = position; k < out.size() && !shared; ++k)
