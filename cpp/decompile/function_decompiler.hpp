@@ -399,7 +399,7 @@ class FunctionDecompiler {
   int break_line_marker_target(int header_block, const cfg::Loop& loop) const;
   bool break_after_protected_with(int at, const Region& region);
   bool starts_clause_break(int at) const;
-  // ---- with statements re-entered by a Dynamo resume prologue, 3.11+ (resume_with_prologue.cpp) ----
+  // ---- with statements re-entered by a Dynamo resume prologue, 3.10+ (resume_with_prologue.cpp) ----
   // Where the exit handler's suppressing path goes: on after the with
   // (None: compiled code), into `raise None`, or into the enclosing
   // re-entered with's normal exit and then its own such path.

@@ -1,25 +1,27 @@
 // With statements re-entered by the prologue of a Dynamo resume function
 // (torch.compile's code for the rest of a function after a graph break
 // inside a `with` block; torch/_dynamo/resume_execution.py, ReenterWith
-// and ContinueExecutionCache.generate), CPython 3.11+.
+// and ContinueExecutionCache.generate), CPython 3.10+ (3.10: the prologue's
+// SETUP_WITH blocks stay open across the jump, and the walk over the block
+// stack gives the original body the prologue's handler; 3.11+: the
+// original body's exception table entries are pointed at it).
 //
 // The prologue rebuilds each context manager that was active at the break
 // (`___stack0(False)` for torch.no_grad()), enters it with the bytecode of
-// `with ctx: dummy` and jumps into the middle of the original with body;
-// the original body's exception table entries are pointed at the
-// prologue's exit handler, and its normal exit calls the prologue's
-// __exit__. What the template did after its own body comes after that jump
-// (its exit call, its handler), followed by `raise None`, Dynamo's marker
-// of unreachable code. So where __exit__ suppresses an exception, the
+// `with ctx: dummy` and jumps into the middle of the original with body,
+// which is then protected by the prologue's exit handler; its normal exit
+// calls the prologue's __exit__. What the template did after its own body
+// comes after that jump (its exit call, its handler), followed by `raise
+// None`, Dynamo's marker of unreachable code. So where __exit__ suppresses an exception, the
 // handler does not go on after the original with statement: it runs on
 // into that cleanup, which raises None (a TypeError), after the normal
 // exit of each enclosing re-entered with:
 //
-//     handler:  PUSH_EXC_INFO; WITH_EXCEPT_START; POP_JUMP_IF_TRUE L; RERAISE 2
-//     L:        POP_TOP; POP_EXCEPT; POP_TOP; POP_TOP
+//     handler:  [PUSH_EXC_INFO]; WITH_EXCEPT_START; POP_JUMP_IF_TRUE L; RERAISE
+//     L:        POP_TOP; POP_EXCEPT; POP_TOP; POP_TOP   (3.10: POP_TOP x3; POP_EXCEPT; POP_TOP)
 //               LOAD_CONST None; [NOP|JUMP]; POP_TOP      (the template's return value)
 //     then      LOAD_CONST None; RAISE_VARARGS 1          (outermost re-entered with)
-//     or        [NOP]; the enclosing with's exit call; LOAD_CONST None; JUMP to the
+//     or        [NOP]; [POP_BLOCK]; the enclosing with's exit call; LOAD_CONST None; JUMP to the
 //               enclosing handler's own path, past its LOAD_CONST None
 //
 // No source has that (after a with statement, a suppressed exception and
@@ -89,18 +91,21 @@ FunctionDecompiler::ResumeSuppression FunctionDecompiler::resume_prologue_suppre
                                                                                       const Region& region) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
-  if (code_.version.minor < 11) return ResumeSuppression::None;
+  if (code_.version.minor < 10) return ResumeSuppression::None;
   const int tail = past_template_return_value(with_suppressed_continuation(handler));
   if (tail < 0) return ResumeSuppression::None;
   if (loads_none(tail) && tail + 1 < count && instrs[tail + 1].op == Op::RaiseVarargs && instrs[tail + 1].arg == 1)
     return ResumeSuppression::Raise;
   // The enclosing with's normal exit, then the rest of its own handler's
   // suppressing path.
+  // (3.10: the enclosing with's block is popped first.)
   if (region.with_handler < 0) return ResumeSuppression::None;
-  const int exit_call = with_exit_call_length(tail);
+  int exit_at = tail;
+  while (exit_at < count && instrs[exit_at].op == Op::PopBlock) ++exit_at;
+  const int exit_call = with_exit_call_length(exit_at);
   if (exit_call == 0) return ResumeSuppression::None;
   const int enclosing_tail = past_template_return_value(with_suppressed_continuation(region.with_handler));
-  if (enclosing_tail < 0 || past_template_return_value(tail + exit_call) != enclosing_tail)
+  if (enclosing_tail < 0 || past_template_return_value(exit_at + exit_call) != enclosing_tail)
     return ResumeSuppression::None;
   return ResumeSuppression::EnclosingExit;
 }

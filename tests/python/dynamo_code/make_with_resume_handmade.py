@@ -1,9 +1,10 @@
 """Build, without torch, the resume functions Dynamo generates for a graph break inside `with` blocks.
 
+    python3.10 make_with_resume_handmade.py with_resume_handmade_py310.marshal
     python3.12 make_with_resume_handmade.py with_resume_handmade_py312.marshal
     python3.13 make_with_resume_handmade.py with_resume_handmade_py313.marshal
 
-torch is installed for CPython 3.11 only here, so the 3.12 and 3.13 code is
+torch is installed for CPython 3.11 only here, so the 3.10, 3.12 and 3.13 code is
 made the way torch/_dynamo/resume_execution.py (torch 2.13) makes it, step by
 step, from the interpreter's own compilation of the user's function and of
 Dynamo's template `with ctx: dummy`:
@@ -13,14 +14,17 @@ Dynamo's template `with ctx: dummy`:
   POP_TOP appended, the exception table depth raised by the with's stack
   index; split at `LOAD_FAST dummy` (a NOP, as is the POP_TOP after it and the
   template's `LOAD_FAST ctx`, the context being on the stack already);
-- the prologue: RESUME, `__is_tracing_resume_prologue = True`, for each stack
-  slot `LOAD_FAST ___stackN` and, for a context manager's slot, a call of it
-  with its arguments (PUSH_NULL first, and SWAP 2 before 3.13) followed by
-  the template's first part; `__is_tracing_resume_prologue = False`; a jump
-  to the instruction after the break;
+- the prologue: RESUME (3.11+), `__is_tracing_resume_prologue = True`, for
+  each stack slot `LOAD_FAST ___stackN` and, for a context manager's slot, a
+  call of it with its arguments (3.11+ PUSH_NULL first, and SWAP 2 before
+  3.13) followed by the template's first part; `__is_tracing_resume_prologue
+  = False`; a jump to the instruction after the break;
 - the templates' second parts, innermost first, then `raise None`;
 - then the whole original code, whose exception table entries that went to
-  a with's handler now go to that with's template handler.
+  a with's handler now go to that with's template handler (3.10: the
+  prologue's SETUP_WITH blocks are still open when the jump gets there;
+  LOAD_METHOD/CALL_METHOD become LOAD_ATTR/CALL_FUNCTION, as Dynamo's
+  cleaned_instructions makes them).
 
 The arguments are `__nested_resume_fns, __nested_frame_values, ___stack0...,
 <live locals>`; no line table. Each code object is run once here (the
@@ -37,25 +41,23 @@ import types
 
 VERSION = sys.version_info[:2]
 OP = opcode.opmap
-JUMPS_FORWARD = {
-    "JUMP_FORWARD",
-    "POP_JUMP_IF_TRUE",
-    "POP_JUMP_IF_FALSE",
-    "POP_JUMP_IF_NONE",
-    "POP_JUMP_IF_NOT_NONE",
-    "FOR_ITER",
-    "SEND",
-    "JUMP_IF_TRUE_OR_POP",
-    "JUMP_IF_FALSE_OR_POP",
-}
-JUMPS_BACKWARD = {"JUMP_BACKWARD", "JUMP_BACKWARD_NO_INTERRUPT"}
 PAIRED_LOCALS = {"LOAD_FAST_LOAD_FAST", "STORE_FAST_STORE_FAST", "STORE_FAST_LOAD_FAST"}
 LOCAL_OPS = {"LOAD_FAST", "STORE_FAST", "DELETE_FAST", "LOAD_FAST_CHECK", "LOAD_FAST_AND_CLEAR"}
 PROLOGUE_FLAG = "__is_tracing_resume_prologue"
 
 
+LEGACY = VERSION <= (3, 10)  # block stack, no exception table, jumps in instructions (absolute or relative)
+
+
+def is_jump(name: str) -> bool:
+    return OP[name] in dis.hasjrel or OP[name] in dis.hasjabs
+
+
 def cache_entries(name: str) -> int:
-    table = opcode._inline_cache_entries
+    table = getattr(opcode, "_inline_cache_entries", None)
+    if table is None:
+        return 0
+
     return table.get(name, 0) if isinstance(table, dict) else table[OP[name]]
 
 
@@ -90,10 +92,12 @@ def read(code: types.CodeType):
         else:
             insts.append(ins)
     for i in raw:
-        if i.opname in JUMPS_FORWARD | JUMPS_BACKWARD:
+        if is_jump(i.opname):
             by_offset[i.offset].target = by_offset[i.argval]
+        if LEGACY and i.opname in ("LOAD_METHOD", "CALL_METHOD"):  # (Dynamo: remove_load_call_method)
+            by_offset[i.offset].name = {"LOAD_METHOD": "LOAD_ATTR", "CALL_METHOD": "CALL_FUNCTION"}[i.opname]
     entries = []
-    for row in dis._parse_exception_table(code):
+    for row in [] if LEGACY else dis._parse_exception_table(code):
         covered = [by_offset[i.offset] for i in raw if row.start <= i.offset < row.end]
         entries.append(Entry(covered[0], covered[-1], by_offset[row.target], row.depth, row.lasti))
     return insts, entries
@@ -109,7 +113,8 @@ def template_parts(stack_index: int):
             dummy
 
     insts, entries = read(_template.__code__)
-    insts = insts[[i.name for i in insts].index("RESUME") + 1 :]
+    if not LEGACY:
+        insts = insts[[i.name for i in insts].index("RESUME") + 1 :]
     expanded = []
     for ins in insts:  # RETURN_CONST -> LOAD_CONST; RETURN_VALUE (3.12+)
         if ins.name == "RETURN_CONST":
@@ -127,7 +132,7 @@ def template_parts(stack_index: int):
         insts.append(end)
     for ins in insts:
         if ins.name == "RETURN_VALUE":
-            ins.name, ins.arg, ins.target = "JUMP_FORWARD", 0, end
+            ins.name, ins.arg, ins.target = "JUMP_ABSOLUTE" if LEGACY else "JUMP_FORWARD", 0, end
     insts.append(Ins("POP_TOP"))
     for entry in entries:
         entry.depth += stack_index
@@ -136,11 +141,13 @@ def template_parts(stack_index: int):
     nop(insts[dummy + 1])
     setup, epilogue = insts[: dummy + 1], insts[dummy + 1 :]
     nop(next(ins for ins in setup if ins.name == "LOAD_FAST" and ins.argval == "ctx"))
-    handler = next(ins for ins in epilogue if ins.name == "PUSH_EXC_INFO")
+    handler = None if LEGACY else next(ins for ins in epilogue if ins.name == "PUSH_EXC_INFO")
     return setup, epilogue, handler, entries
 
 
 def call(count: int) -> list:
+    if LEGACY:
+        return [Ins("CALL_FUNCTION", count)]
     return ([Ins("PRECALL", count)] if VERSION < (3, 12) else []) + [Ins("CALL", count)]
 
 
@@ -154,23 +161,30 @@ def resume_function(original, break_after: str, contexts: list, stack_values: in
     insts, entries = read(code)
     # The resume point: after the call of `break_after` (its result is the last stack slot).
     load = next(k for k, ins in enumerate(insts) if ins.name == "LOAD_GLOBAL" and ins.argval == break_after)
-    call_at = next(k for k in range(load, len(insts)) if insts[k].name == "CALL")
+    call_at = next(k for k in range(load, len(insts)) if insts[k].name in ("CALL", "CALL_FUNCTION"))
     target = insts[call_at + 1]
-    line = next(i.positions.lineno for i in dis.get_instructions(code) if i.argval == break_after)
+    line = next(
+        code.co_firstlineno + k
+        for k, text in enumerate(__import__("inspect").getsource(original).splitlines())
+        if break_after + "(" in text
+    )
     # Each with's handler in the original, outermost first.
+    # (≤3.10: nothing to point elsewhere, the prologue's SETUP_WITH blocks stay open.)
     handlers = [
         next(e.target for e in entries if e.start is insts[k + 1])
         for k, ins in enumerate(insts)
         if ins.name == "BEFORE_WITH"
     ]
-    prefix = [Ins("RESUME", 0), Ins("LOAD_CONST", argval=True), Ins("STORE_FAST", argval=PROLOGUE_FLAG)]
+    prefix = [] if LEGACY else [Ins("RESUME", 0)]
+    prefix += [Ins("LOAD_CONST", argval=True), Ins("STORE_FAST", argval=PROLOGUE_FLAG)]
     cleanup = []
     remap = {}
     for slot in range(stack_values):
         prefix.append(Ins("LOAD_FAST", argval="___stack%d" % slot))
         if slot < len(contexts):
-            prefix.append(Ins("PUSH_NULL"))
-            if VERSION < (3, 13):
+            if not LEGACY:
+                prefix.append(Ins("PUSH_NULL"))
+            if (3, 11) <= VERSION < (3, 13):
                 prefix.append(Ins("SWAP", 2))
             prefix += [Ins("LOAD_CONST", argval=value) for value in contexts[slot]]
             prefix += call(len(contexts[slot]))
@@ -178,9 +192,10 @@ def resume_function(original, break_after: str, contexts: list, stack_values: in
             entries += template_entries
             prefix += setup
             cleanup[:] = epilogue + cleanup
-            remap[id(handlers[slot])] = handler
+            if not LEGACY:
+                remap[id(handlers[slot])] = handler
     prefix += [Ins("LOAD_CONST", argval=False), Ins("STORE_FAST", argval=PROLOGUE_FLAG)]
-    prefix.append(Ins("JUMP_FORWARD", 0, target=target))
+    prefix.append(Ins("JUMP_ABSOLUTE" if LEGACY else "JUMP_FORWARD", 0, target=target))
     prefix += cleanup + [Ins("LOAD_CONST", argval=None), Ins("RAISE_VARARGS", 1)]
     for entry in entries:
         entry.target = remap.get(id(entry.target), entry.target)
@@ -213,10 +228,12 @@ def assemble(insts, entries, code, name, varnames, argcount, consts):
     out = bytearray()
     for ins in insts:
         after = ins.offset + 1 + cache_entries(ins.name)
-        if ins.name in JUMPS_FORWARD:
-            ins.arg = ins.target.offset - after
-        elif ins.name in JUMPS_BACKWARD:
+        if LEGACY and OP[ins.name] in dis.hasjabs:
+            ins.arg = ins.target.offset
+        elif "BACKWARD" in ins.name:
             ins.arg = after - ins.target.offset
+        elif is_jump(ins.name):
+            ins.arg = ins.target.offset - after
         assert 0 <= ins.arg < 256, (ins.name, ins.arg)
         out += bytes([OP[ins.name], ins.arg]) + b"\0\0" * cache_entries(ins.name)
     table = bytearray()
@@ -253,7 +270,7 @@ def assemble(insts, entries, code, name, varnames, argcount, consts):
         varint(entry.target.offset, False)
         varint(entry.depth << 1 | int(entry.lasti), False)
         k = end
-    return code.replace(
+    replaced = dict(
         co_code=bytes(out),
         co_consts=tuple(consts),
         co_varnames=tuple(varnames),
@@ -263,10 +280,11 @@ def assemble(insts, entries, code, name, varnames, argcount, consts):
         co_kwonlyargcount=0,
         co_stacksize=code.co_stacksize + 12,
         co_linetable=b"",
-        co_exceptiontable=bytes(table),
         co_name=name,
-        co_qualname=name,
     )
+    if not LEGACY:
+        replaced.update(co_exceptiontable=bytes(table), co_qualname=name)
+    return code.replace(**replaced)
 
 
 # The user's functions (torch stands for the module: only its name is compiled in).
