@@ -122,6 +122,13 @@ def call_under_with(x):
     return y, seen
 
 
+def keyword_call_held(x):
+    with torch.no_grad():
+        y = x + 1
+        z = dict(a=y, b=str(grad_mode_seen()))
+    return z["a"], z["b"]
+
+
 FUNCTIONS = [
     no_grad_break,
     enable_grad_inside_no_grad,
@@ -132,6 +139,7 @@ FUNCTIONS = [
     branch_after_break,
     loop_and_try_after_break,
     call_under_with,
+    keyword_call_held,
 ]
 
 

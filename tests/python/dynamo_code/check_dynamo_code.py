@@ -132,6 +132,18 @@ class Probe:
     __ge__, _ = _binary(">=")
 
 
+class BuiltinsDict(dict):
+    """Dynamo's `__builtins_dict___N`: any builtin read from it is a probe (the read is recorded)."""
+
+    def __init__(self, world):
+        super().__init__()
+        self.world = world
+
+    def __missing__(self, key):
+        self.world.record("builtins[%r]" % key)
+        return Probe(self.world, "builtins." + key)
+
+
 def nested_names(code):
     names = set(code.co_names)
     for const in code.co_consts:
@@ -156,7 +168,7 @@ def stand_in_globals(code, world):
         if name.startswith("__compiled_fn"):
             found[name] = recorder(name, lambda *args: tuple(("graph", a) for a in args) or (("graph",),))
         elif name.startswith("__builtins_dict__"):
-            found[name] = {key: Probe(world, "builtins." + key) for key in ("print", "len", "str", "range")}
+            found[name] = BuiltinsDict(world)
         elif name.startswith("__import_torch_dot__dynamo_dot_utils"):
             found[name] = types.SimpleNamespace(
                 record_pregraph_bytecode_enter=recorder("enter", lambda: "token"),

@@ -191,6 +191,74 @@ def call_under_with(x):
     return y
 
 
+def if_around_with(x, flag=True):
+    if flag:
+        with torch.no_grad():
+            y = x * 2
+            print("break")
+            y = y + 1
+        y = y * 3
+    else:
+        y = x
+    return y
+
+
+def two_items(x):
+    with torch.no_grad(), torch.autocast("cpu"):
+        y = x * 2
+        print("break")
+        y = y + 1
+    return y
+
+
+def break_after_inner_ended(x):
+    with torch.no_grad():
+        with torch.enable_grad():
+            y = x * 2
+        print("break")
+        y = y + 1
+    return y
+
+
+class WithModule(torch.nn.Module):
+    def forward(self, x):
+        with torch.no_grad():
+            y = x * 2
+            print("method")
+            z = y + 1
+        return z * x
+
+
+def second_with_breaks_again(x):
+    with torch.no_grad():
+        y = x * 2
+        print("first")
+        with torch.enable_grad():
+            y = y + 1
+            print("second")
+            y = y * 2
+        y = y - 1
+    return y
+
+
+def while_after_break(x):
+    with torch.no_grad():
+        y = x * 2
+        print("break")
+        n = 0
+        while n < 3:
+            y = y + n
+            n += 1
+    return y
+
+
+def keyword_call_held(x):
+    with torch.no_grad():
+        y = x + 1
+        z = dict(a=y, b=str(print("in call")))
+    return z["a"]
+
+
 SHAPES = [
     no_grad_print,
     enable_grad_in_no_grad,
@@ -209,6 +277,13 @@ SHAPES = [
     try_after_break,
     if_after_break,
     call_under_with,
+    if_around_with,
+    two_items,
+    break_after_inner_ended,
+    WithModule(),
+    second_with_breaks_again,
+    while_after_break,
+    keyword_call_held,
 ]
 
 
