@@ -259,6 +259,58 @@ def keyword_call_held(x):
     return z["a"]
 
 
+def enable_grad_in_callee(x):
+    with torch.enable_grad():
+        y = x * 2
+        print("callee")
+        y = y + 1
+    return y
+
+
+def withs_in_caller_and_callee(x):
+    with torch.no_grad():
+        y = enable_grad_in_callee(x)
+        y = y * 3
+    return y
+
+
+def make_with_cell():
+    scale = torch.tensor(2.0)
+
+    def with_cell(x):
+        with torch.no_grad():
+            y = x * scale
+            print("cell")
+            y = y + scale
+        return y
+
+    return with_cell
+
+
+def break_then_tensor_methods(x):
+    with torch.no_grad():
+        y = x.sin()
+        torch._dynamo.graph_break()
+        y = y.cos().sum()
+    return y
+
+
+def break_in_else_branch(x, flag=False):
+    with torch.no_grad():
+        if flag:
+            y = x
+        else:
+            y = x * 2
+            print("else")
+            y = y - 1
+    return y
+
+
+def return_with_value_held(x):
+    with torch.no_grad():
+        return x + len(str(print("held")))
+
+
 SHAPES = [
     no_grad_print,
     enable_grad_in_no_grad,
@@ -284,6 +336,11 @@ SHAPES = [
     second_with_breaks_again,
     while_after_break,
     keyword_call_held,
+    withs_in_caller_and_callee,
+    make_with_cell(),
+    break_then_tensor_methods,
+    break_in_else_branch,
+    return_with_value_held,
 ]
 
 
