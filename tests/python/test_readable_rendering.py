@@ -249,3 +249,22 @@ def test_a_cached_parameter_and_a_dynamic_size_read_as_themselves():
     assert "x_size_0 = __import_torch_dot__dynamo_dot_utils.call_size(x, 0)" in text, text
     assert "graph_out_0 = __compiled_fn_7(x_size_0, x)" in text and "return softmax" in text, text
     assert "tmp_" not in text and "__temp_" not in text, text
+
+
+def test_the_exact_decompilers_comments_are_kept_and_strings_untouched():
+    source = '''
+    def f(a):
+        """doc
+        # not a comment
+        """
+        # Dynamo's resume prologue re-entered this with
+        __temp_1 = [a]
+        with g():
+            # inside the with
+            x = 1
+        return keep(*__temp_1)
+    '''
+    text = rendered(source)
+    assert "    # Dynamo's resume prologue re-entered this with\n" in text, text
+    assert "        # inside the with\n" in text and "# not a comment" in text, text
+    assert "keep(a)" in text, text

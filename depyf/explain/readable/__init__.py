@@ -19,7 +19,7 @@ import dataclasses
 import sys
 from typing import Callable, List, Optional, Sequence
 
-from depyf.explain.readable.comments import comment_lines_in, insert_notes
+from depyf.explain.readable.comments import comment_lines_in, insert_notes, notes_for_comment_lines
 from depyf.explain.readable.dead_blocks import drop_dead_blocks, drop_unused_displays
 from depyf.explain.readable.naming import rename_temporaries
 from depyf.explain.readable.profiler_marks import name_profiler_ranges
@@ -114,9 +114,12 @@ def render_generated(source: str, hints: Optional[Hints] = None) -> Rendering:
     if sys.version_info < (3, 9):
         return Rendering(source, False, "needs Python 3.9+ (ast.unparse)")
     try:
-        tree = ast.parse(source)
-    except SyntaxError as error:
-        return Rendering(source, False, "the exact source does not parse: %s" % error)
+        tree = ast.parse(notes_for_comment_lines(source))
+    except SyntaxError:
+        try:  # a comment line at an indentation no statement could have: without it
+            tree = ast.parse(source)
+        except SyntaxError as error:
+            return Rendering(source, False, "the exact source does not parse: %s" % error)
     functions = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     if len(functions) != 1 or len(tree.body) != 1:
         return Rendering(source, False, "not a single function")

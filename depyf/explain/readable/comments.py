@@ -26,6 +26,40 @@ def note(text: str) -> ast.stmt:
     return ast.Expr(ast.Constant(_MARK + " ".join(text.split()).replace("\\", "/")))
 
 
+def is_note(statement: ast.stmt) -> bool:
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+        and statement.value.value.startswith(_MARK)
+    )
+
+
+def notes_for_comment_lines(source: str) -> str:
+    """`source` with each line that holds only a comment turned into a note statement, so
+    the comments the exact decompiler wrote survive the rewrites (found with tokenize:
+    a `#` inside a string is no comment)."""
+    import io
+    import tokenize
+
+    lines = source.splitlines(True)
+    comment_lines = {}
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return source
+    for index, token in enumerate(tokens):
+        if token.type != tokenize.COMMENT:
+            continue
+        row, column = token.start
+        if lines[row - 1][:column].strip():
+            continue  # a comment after code on the same line: left to ast (dropped)
+        comment_lines[row] = (column, token.string[1:].strip())
+    for row, (column, text) in comment_lines.items():
+        lines[row - 1] = "%s%r\n" % (lines[row - 1][:column], _MARK + text)
+    return "".join(lines)
+
+
 def comment_lines_in(source: str) -> str:
     def replace(match: "re.Match[str]") -> str:
         text = ast.literal_eval(match.group("literal"))[len(_MARK) :]

@@ -142,7 +142,11 @@ def drop_unused_displays(function: FunctionNode, parameters: Set[str]) -> int:
         kept = [
             statement
             for statement in block
-            if not (isinstance(statement, ast.Expr) and _no_effect_display(statement.value, parameters))
+            if not (
+                isinstance(statement, ast.Expr)
+                and isinstance(statement.value, (ast.List, ast.Tuple, ast.Set))
+                and _no_effect_display(statement.value, parameters)
+            )
         ]
         count += len(block) - len(kept)
         block[:] = kept or [ast.Pass()]

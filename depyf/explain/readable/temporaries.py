@@ -21,6 +21,7 @@ import ast
 from typing import Iterator, List
 
 from depyf.explain.readable.blocks import all_blocks, own_expressions
+from depyf.explain.readable.comments import is_note
 from depyf.explain.readable.expressions import conditional_parts, is_constant, is_generated_global, replace_node
 from depyf.explain.readable.naming import TEMPORARY
 from depyf.explain.readable.scope import FunctionNode, FunctionScope
@@ -126,6 +127,8 @@ class _Inliner:
     def _between_ok(self, value: ast.expr, between: List[ast.stmt]) -> bool:
         read = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
         for statement in between:
+            if is_note(statement):
+                continue
             if not isinstance(statement, ast.Delete):
                 return False
             if any(not isinstance(t, ast.Name) or t.id in read for t in statement.targets):

@@ -221,25 +221,25 @@ def run(code, function_code, closure, world):
     return outcome, list(world.log), after
 
 
-def check(code):
-    source = depyf.decompile(code)
-    if "could not be decompiled" in source:
-        return "kept its original bytecode"
+def check_source(code, source, what):
+    """None where `source` (a def of code.co_name) behaves like `code`, else why not."""
     recompiled = decompiled_function(code, source)
     if recompiled.__code__.co_varnames[: code.co_argcount] != code.co_varnames[: code.co_argcount]:
-        return "signature differs: %s" % (recompiled.__code__.co_varnames[: code.co_argcount],)
+        return "%s: signature differs: %s" % (what, recompiled.__code__.co_varnames[: code.co_argcount])
     if set(recompiled.__code__.co_freevars) != set(code.co_freevars):
-        return "free variables differ: %s" % (recompiled.__code__.co_freevars,)
+        return "%s: free variables differ: %s" % (what, recompiled.__code__.co_freevars)
     original_cells = tuple(types.CellType() for _ in code.co_freevars)
 
     def compare(fault_at=None, suppress=False):
         a = run(code, code, original_cells, World(fault_at, suppress))
         b = run(code, recompiled.__code__, recompiled.__closure__, World(fault_at, suppress))
         if a != b:
-            return "behaves differently (fault at %s, suppressing %s):\n  original   %r\n  decompiled %r\n%s" % (
+            return "%s behaves differently (fault at %s, suppressing %s):\n  original   %r\n  %s %r\n%s" % (
+                what,
                 fault_at,
                 suppress,
                 a,
+                what,
                 b,
                 source,
             )
@@ -256,6 +256,23 @@ def check(code):
             if isinstance(result, str):
                 return result
     return None
+
+
+def check(code):
+    """The exact decompilation behaves like the code, and so does its readable rendering
+    (depyf.explain.readable, what prepare_debug writes for Dynamo's code) where it applies."""
+    source = depyf.decompile(code)
+    if "could not be decompiled" in source:
+        return "kept its original bytecode"
+    problem = check_source(code, source, "decompiled")
+    if problem or sys.version_info < (3, 9):
+        return problem
+    from depyf.explain.readable import render_generated
+
+    rendering = render_generated(source)
+    if not rendering.rewritten:
+        return None
+    return check_source(code, rendering.source, "readable")
 
 
 def main():
