@@ -165,7 +165,7 @@ def short_graph_names(code: types.CodeType) -> Dict[str, str]:
     return result
 
 
-def _constant_name(value: Any, index: int, frame_globals: Optional[Dict[str, Any]]) -> str:
+def _constant_name(value: Any, frame_globals: Optional[Dict[str, Any]]) -> str:
     """A stable name for a constant with no literal form: what it is, and where
     that name is already taken in the module by something else, a counter."""
     if isinstance(value, types.CodeType):
@@ -218,7 +218,7 @@ def dump_transformed_code(
         value = new_code.co_consts[index]
         if frame_globals is not None and value is frame_globals:
             return "globals()"
-        name = _constant_name(value, index, frame_globals)
+        name = _constant_name(value, frame_globals)
         while name in opaque and opaque[name] is not value:
             name += "_"
         opaque[name] = value

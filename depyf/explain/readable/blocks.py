@@ -65,7 +65,7 @@ def own_expressions(statement: ast.stmt) -> List[ast.AST]:
                 parts.append(item.context_expr)
                 if item.optional_vars is not None:
                     parts.append(item.optional_vars)
-            elif isinstance(item, ast.excepthandler) and item.type is not None:
+            elif isinstance(item, ast.ExceptHandler) and item.type is not None:
                 parts.append(item.type)
     return parts
 

@@ -48,7 +48,7 @@ def notes_for_comment_lines(source: str) -> str:
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
     except (tokenize.TokenError, SyntaxError):
         return source
-    for index, token in enumerate(tokens):
+    for token in tokens:
         if token.type != tokenize.COMMENT:
             continue
         row, column = token.start

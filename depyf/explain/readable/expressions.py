@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 import copy
-from typing import Callable, Iterator, List, Optional, Set
+from typing import Callable, List, Optional, Set, TypeVar, Union, cast
+
+Node = TypeVar("Node", bound=ast.AST)
 
 # Globals Dynamo installs in the user's module for its generated code: the
 # compiled graphs, resume functions, imported modules and depyf's own
@@ -25,12 +27,6 @@ def is_constant(node: ast.expr) -> bool:
     return False
 
 
-def names_in(node: ast.AST) -> Iterator[ast.Name]:
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.Name):
-            yield inner
-
-
 def is_source_chain(node: ast.expr, stable: Callable[[str], bool]) -> bool:
     """`root.attr[const].attr ...` on a stable name: how Dynamo reads a graph input
     from its source. Dynamo reads the same chains in its guards on every call."""
@@ -49,13 +45,13 @@ def _slice_of(node: ast.Subscript) -> ast.expr:
     return node.slice  # Python 3.9+ (the readable rendering needs ast.unparse)
 
 
-def constant_index(node: ast.Subscript) -> Optional[object]:
+def constant_index(node: ast.Subscript) -> Optional[Union[int, slice]]:
     """The subscript's key where it is a literal (an int, or a slice of ints/None)."""
     inner = _slice_of(node)
     if isinstance(inner, ast.Constant) and isinstance(inner.value, int) and not isinstance(inner.value, bool):
         return inner.value
     if isinstance(inner, ast.Slice):
-        bounds = []
+        bounds: List[Optional[int]] = []
         for bound in (inner.lower, inner.upper, inner.step):
             if bound is None:
                 bounds.append(None)
@@ -119,6 +115,6 @@ class Replacer(ast.NodeTransformer):
         return super().visit(node)
 
 
-def replace_node(root: ast.AST, target: ast.AST, replacement: ast.AST) -> ast.AST:
-    """`root` with the node `target` (by identity) replaced by `replacement`."""
-    return Replacer(lambda node: replacement if node is target else None).visit(root)
+def replace_node(root: Node, target: ast.AST, replacement: ast.AST) -> Node:
+    """`root` with the node `target` (by identity) replaced by `replacement` (never `root` itself)."""
+    return cast(Node, Replacer(lambda node: replacement if node is target else None).visit(root))

@@ -138,7 +138,7 @@ def chain_name(node: ast.expr) -> Optional[str]:
 
 
 def _usable(name: Optional[str], taken: Set[str]) -> bool:
-    return bool(name) and name.isidentifier() and not keyword.iskeyword(name) and name not in taken  # type: ignore[union-attr]
+    return name is not None and name.isidentifier() and not keyword.iskeyword(name) and name not in taken
 
 
 class _Namer:
@@ -190,6 +190,7 @@ class _Namer:
     def _note_arguments(self, call: ast.Call) -> None:
         if any(isinstance(arg, ast.Starred) for arg in call.args):
             return
+        names: Optional[Sequence[str]]
         if isinstance(call.func, ast.Name) and self.hints.made_parameters(call.func.id) is not None:
             names = ["closure_cells"] * len(call.args)  # what a factory makes the function from
         elif isinstance(call.func, ast.Name):

@@ -19,6 +19,8 @@ from typing import AbstractSet, Dict, Iterator, List, Set, Union
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+# Patterns that bind a name (Python 3.10+; none before).
+_CAPTURE_PATTERNS = tuple(getattr(ast, name) for name in ("MatchAs", "MatchStar", "MatchMapping") if hasattr(ast, name))
 # Calls that read or write a frame's variables by name: with one of them in
 # the function, no local may be renamed or dropped.
 _INTROSPECTION = {"locals", "vars", "exec", "eval", "dir"}
@@ -120,10 +122,10 @@ class FunctionScope:
             elif isinstance(node, ast.ExceptHandler) and node.name:
                 self.bindings[node.name] += 1
                 self.deleted.add(node.name)  # unbound again at the clause's end
-            elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and getattr(node, "name", None):
-                self.bindings[node.name] += 2  # bound only when the pattern matches
-            elif isinstance(node, ast.MatchMapping) and node.rest:
-                self.bindings[node.rest] += 2
+            elif isinstance(node, _CAPTURE_PATTERNS):
+                captured = getattr(node, "name", None) or getattr(node, "rest", None)
+                if captured:
+                    self.bindings[captured] += 2  # bound only when the pattern matches
 
     def is_local(self, name: str) -> bool:
         return name in self.bindings and name not in self.declared

@@ -28,7 +28,7 @@ import ast
 import copy
 import dataclasses
 import itertools
-from typing import Callable, Dict, List, Optional, Set, Union
+from typing import Callable, Dict, List, Optional, Set, Union, cast
 
 from depyf.explain.readable.blocks import inner_blocks, is_terminal, own_expressions
 from depyf.explain.readable.expressions import Replacer, clone, constant_index, is_constant, is_generated_global
@@ -415,7 +415,7 @@ class StackListFollower:
             for part in parts
             if isinstance(part, ast.expr) and not _is_store(part)
         }
-        node = Replacer(lambda n: replacements.get(id(n))).visit(node)
+        node = cast(ast.stmt, Replacer(lambda n: replacements.get(id(n))).visit(node))
         for owner, field in _block_fields(node):
             setattr(owner, field, self._block_as_written(getattr(owner, field), state) or [ast.Pass()])
         return statement.before + [node]
