@@ -68,10 +68,9 @@ def _fresh_names(taken: set, prefix: str = "__temp_") -> Callable[[], str]:
     return fresh
 
 
-def _name_resolution_changes(before: FunctionScope, after: FunctionNode, introduced: set) -> List[str]:
+def _name_resolution_changes(before: FunctionScope, now: FunctionScope, introduced: set) -> List[str]:
     """Names that would now resolve differently: a local read but no longer bound
     (it would become a global), or a new local that was not one (and not ours)."""
-    now = FunctionScope(after)
     problems = []
     for name in now.loads:
         if before.is_local(name) and not now.is_local(name):
@@ -85,15 +84,15 @@ def _name_resolution_changes(before: FunctionScope, after: FunctionNode, introdu
     return problems
 
 
-def _rewrite(function: FunctionNode, hints: Hints) -> None:
-    taken = FunctionScope(function).all_names()
-    fresh = _fresh_names(taken)
+def _rewrite(function: FunctionNode, hints: Hints, before: Optional[FunctionScope] = None) -> None:
+    before = before or FunctionScope(function)
+    fresh = _fresh_names(before.all_names())
     drop_dead_blocks(function)
     uncache_reads(function)
     hoist_leading_walruses(function)
     split_assigned_walruses(function)
     follow_stack_lists(function, fresh)
-    drop_unused_displays(function, set(FunctionScope(function).parameters))
+    drop_unused_displays(function, set(before.parameters))
     inline_temporaries(function)
     name_profiler_ranges(function)
     rename_temporaries(function, hints)
@@ -127,10 +126,10 @@ def render_generated(source: str, hints: Optional[Hints] = None) -> Rendering:
     before = FunctionScope(function)
     original_names = before.all_names()
     try:
-        _rewrite(function, hints or Hints())
+        _rewrite(function, hints or Hints(), before)
         ast.fix_missing_locations(tree)
-        introduced = FunctionScope(function).all_names() - original_names
-        problems = _name_resolution_changes(before, function, introduced)
+        now = FunctionScope(function)
+        problems = _name_resolution_changes(before, now, now.all_names() - original_names)
         if problems:
             return Rendering(source, False, "; ".join(problems))
         text = comment_lines_in(ast.unparse(tree)) + "\n"

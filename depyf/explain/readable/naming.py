@@ -142,12 +142,12 @@ def _usable(name: Optional[str], taken: Set[str]) -> bool:
 
 
 class _Namer:
-    def __init__(self, function: FunctionNode, hints: "Hints") -> None:
+    def __init__(self, function: FunctionNode, hints: "Hints", scope: FunctionScope, taken: Set[str]) -> None:
         self.function = function
-        self.scope = FunctionScope(function)
+        self.scope = scope
         self.hints = hints
         self.outputs = hints.outputs
-        self.taken = self.scope.all_names()
+        self.taken = taken
         self.values: Dict[str, ast.expr] = {}
         self.graph_calls: Dict[str, str] = {}  # graph_out_N -> the global called to make it
         self.passed_as: Dict[str, str] = {}  # temporary -> parameter name it is passed as
@@ -265,8 +265,11 @@ def rename_temporaries(function: FunctionNode, hints: "Hints") -> Dict[str, str]
     """Renames the function's temporaries in place; returns {old: new}. In rounds: a name
     made from another temporary (`t_result` for `t(...)`) waits for that one's name."""
     done: Dict[str, str] = {}
+    # A rename changes no binding fact of the temporaries still to name: one scope serves every round.
+    scope = FunctionScope(function)
+    taken = scope.all_names()
     for _round in range(8):
-        renames = _Namer(function, hints).renames()
+        renames = _Namer(function, hints, scope, taken).renames()
         if not renames:
             break
         apply_renames(function, renames)

@@ -88,6 +88,7 @@ class FunctionScope:
         self.declared: Set[str] = set()  # global / nonlocal
         self.bound_in_nested: Set[str] = set()
         self.used_in_nested: Set[str] = set()
+        self._nested_arguments: Set[str] = set()
         self.loads: Dict[str, int] = collections.Counter()
         self.introspects = False
         for node in own_nodes(function):
@@ -97,7 +98,11 @@ class FunctionScope:
                 if not isinstance(node, ast.Lambda):
                     self.bindings[node.name] += 1
                 self.bound_in_nested |= _names_bound_inside(node)
-                self.used_in_nested |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Name):
+                        self.used_in_nested.add(inner.id)
+                    elif isinstance(inner, ast.arg):
+                        self._nested_arguments.add(inner.arg)
                 continue
             if isinstance(node, _COMPREHENSIONS):
                 self.bound_in_nested |= _names_bound_inside(node)
@@ -147,10 +152,13 @@ class FunctionScope:
         return self.loads.get(name, 0)
 
     def all_names(self) -> Set[str]:
-        names = set(self.bindings) | set(self.loads) | self.deleted | self.declared | self.bound_in_nested
-        for node in ast.walk(self.function):  # nested scopes' names too: no new name may shadow them
-            if isinstance(node, ast.Name):
-                names.add(node.id)
-            elif isinstance(node, ast.arg):
-                names.add(node.arg)
-        return names
+        """Every name the function or a nested scope uses: a new name must be none of them."""
+        return (
+            set(self.bindings)
+            | set(self.loads)
+            | self.deleted
+            | self.declared
+            | self.bound_in_nested
+            | self.used_in_nested
+            | self._nested_arguments
+        )

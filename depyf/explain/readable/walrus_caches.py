@@ -229,6 +229,7 @@ def hoist_leading_walruses(function: FunctionNode) -> int:
     from depyf.explain.readable.temporaries import events_before
 
     count = 0
+    scope = FunctionScope(function)  # hoisting a walrus keeps every binding and read
     for block in list(all_blocks(function.body)):
         index = 0
         while index < len(block):
@@ -241,7 +242,7 @@ def hoist_leading_walruses(function: FunctionNode) -> int:
                         isinstance(node, ast.NamedExpr)
                         and isinstance(node.target, ast.Name)
                         and id(node) not in skipped
-                        and events_before(statement, node.value, FunctionScope(function))
+                        and events_before(statement, node.value, scope)
                     ):
                         hoisted = node
                         break
