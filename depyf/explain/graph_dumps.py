@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import os
 import types
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
+from depyf.explain import torch_compat
 from depyf.explain.dump_files import write_unique
 
 _PRELUDE = "from __future__ import annotations\nimport torch\nfrom torch import device\n"
@@ -35,17 +36,29 @@ def _forward_function(graph_module: Any) -> Optional[types.FunctionType]:
     return forward if isinstance(forward, types.FunctionType) else None
 
 
-def dump_graph(dump_dir: str, owner: str, stage: str, graph_module: Any) -> Optional[str]:
+def dump_graph(
+    dump_dir: str, owner: str, stage: str, graph_module: Any, print_options: Optional[Dict[str, bool]] = None
+) -> Optional[str]:
+    """`print_options` go to print_readable (torch_compat.cached_text_options:
+    the text a compile cache keeps of this stage, so a cache hit dumps the same)."""
     try:
-        str(graph_module)  # lazy graph modules write their code on first use
-        source = _PRELUDE + graph_module.print_readable(print_output=False)
-        # Graphs built from lambdas print as `class <lambda>`.
-        source = source.replace("class <lambda>(", "class GraphModule(")
+        # print_readable does not make a lazy graph module write its code.
+        body = graph_module.print_readable(print_output=False, **(print_options or {}))
     except Exception:  # noqa: BLE001 - not a printable GraphModule
         return None
-    path = write_unique(os.path.join(dump_dir, "%s.%s.%%s.py" % (owner, stage)), lambda _p: source)
-    _run_from_file(graph_module, path)
+    path = dump_graph_text(dump_dir, owner, stage, body)
+    # Writing a lazy graph's code now, to run it from the file, would change
+    # its AOTAutograd cache key: wait until torch writes it.
+    if not torch_compat.after_code_is_written(graph_module, lambda module: _run_from_file(module, path)):
+        _run_from_file(graph_module, path)
     return path
+
+
+def dump_graph_text(dump_dir: str, owner: str, stage: str, body: str) -> str:
+    """Writes a graph's print_readable text (from a GraphModule, or as a compile cache kept it)."""
+    # Graphs built from lambdas print as `class <lambda>`.
+    source = _PRELUDE + body.replace("class <lambda>(", "class GraphModule(")
+    return write_unique(os.path.join(dump_dir, "%s.%s.%%s.py" % (owner, stage)), lambda _p: source)
 
 
 def _run_from_file(graph_module: Any, path: str) -> None:

@@ -8,6 +8,7 @@ still works. Nothing here may break the user's program.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import types
 import warnings
@@ -402,5 +403,192 @@ _compile_caches = _SharedPatch(_patch_compile_caches)
 
 
 def disable_compile_caches() -> Undo:
-    """Turns the AOTAutograd/Inductor caches off until the returned undo (shared by nested blocks)."""
+    """Turns the AOTAutograd/Inductor caches off until the returned undo (shared by nested blocks).
+
+    prepare_debug no longer needs this (tap_compile_cache_hits recovers what a
+    hit skips); kept for callers that want every graph compiled afresh."""
     return _compile_caches.add(_nothing)
+
+
+# ---- compile caches: what a hit skips, read back from the cache entries -------------------------
+#
+# With the AOTAutograd cache (inductor backend) a hit skips AOTAutograd and
+# Inductor entirely, and with the FX graph cache a hit skips Inductor's
+# lowering: the graphs they would format never reach tap_graph_code. The
+# entries keep the readable text of the stages that matter (PyTorch keeps it
+# for tlparse): the joint, forward and backward graphs in the AOTAutograd
+# entry, the post-grad graph in each FX graph entry, and the output code,
+# which Inductor loads through PyCodeCache.load_by_key_path on a hit as on a
+# miss (tap_kernel_loading sees both). So that a cold and a warm run dump the
+# same text, the graphs of those stages are printed, when compiled, with the
+# options PyTorch prints its cached text with (cached_text_options).
+
+
+@dataclasses.dataclass
+class CachedGraph:
+    """One graph a compile-cache hit stands for, as the entry keeps it."""
+
+    stage: str  # the name PyTorch formats the stage under when it compiles, e.g. "Forward graph"
+    text: Optional[str] = None  # print_readable text kept in the entry
+    graph_module: Any = None  # or the graph itself, where the hit still has it
+    cache: str = ""  # "AOTAutograd" or "FX graph"
+
+
+# print_readable options of the text PyTorch 2.13 keeps in its caches, by
+# stage (graph_compile._log_joint_graph/_log_fw_bw_graphs/_log_inference_graph,
+# compile_fx's post-grad graph string).
+_CACHED_TEXT_OPTIONS: Dict[str, Dict[str, bool]] = {
+    "Joint graph": {"include_stride": True, "include_device": True, "expanded_def": True},
+    "Forward graph": {"include_stride": True, "include_device": True, "expanded_def": True},
+    "Backward graph": {"include_stride": True, "include_device": True, "expanded_def": True},
+    "AFTER POST GRAD": {"include_stride": True, "include_device": True, "fast_sympy_print": True},
+}
+
+
+def cached_text_options(stage: str, inference: bool = False) -> Optional[Dict[str, bool]]:
+    """The print_readable options PyTorch prints the cached text of `stage` with,
+    or None for a stage no cache keeps. An inference graph (no backward) is
+    kept with the faster sympy printer."""
+    options = _CACHED_TEXT_OPTIONS.get(stage)
+    if options is None:
+        return None
+    options = dict(options)
+    if stage == "Forward graph" and inference:
+        options["fast_sympy_print"] = True
+    return options
+
+
+def current_compile_id() -> Optional[str]:
+    """Dynamo's id of the compile running now ("0/0"), also while AOTAutograd
+    compiles a backward lazily at the first backward call."""
+    try:
+        from torch._guards import CompileContext
+
+        compile_id = CompileContext.current_compile_id()
+    except Exception as error:  # noqa: BLE001
+        warn_once("naming graphs compiled lazily (backward graphs and kernels)", error)
+        return None
+    return None if compile_id is None else str(compile_id)
+
+
+def _pre_grad_passes_after_cache_lookup() -> bool:
+    """Whether Inductor runs its pre-grad passes (and prints BEFORE PRE GRAD)
+    only on an AOTAutograd cache miss."""
+    try:
+        from torch._inductor.codecache import resolve_pre_grad_pass_timing
+
+        return resolve_pre_grad_pass_timing() == "late"
+    except Exception:  # noqa: BLE001 - older torch: the passes ran before the lookup
+        return False
+
+
+def _patch_cache_hits(record: Callable[..., Any]) -> Optional[Undo]:
+    try:
+        from torch._functorch._aot_autograd.aot_autograd_result import GenericAOTAutogradResult
+        from torch._functorch._aot_autograd.autograd_cache import AOTAutogradCache
+        from torch._inductor.codecache import FxGraphCache
+
+        originals = (
+            (GenericAOTAutogradResult, "wrap_post_compile", GenericAOTAutogradResult.__dict__["wrap_post_compile"]),
+            (AOTAutogradCache, "try_load", AOTAutogradCache.__dict__["try_load"]),
+            (FxGraphCache, "cache_hit_post_compile", FxGraphCache.__dict__["cache_hit_post_compile"]),
+        )
+        wrap_post_compile = originals[0][2]
+        try_load = originals[1][2].__func__
+        cache_hit_post_compile = originals[2][2].__func__
+        if not callable(wrap_post_compile):
+            raise TypeError("GenericAOTAutogradResult.wrap_post_compile is not a method")
+    except Exception as error:  # noqa: BLE001
+        warn_once("graphs of compile-cache hits (prepare_debug keeps the caches on)", error)
+        return None
+
+    def report(graph: CachedGraph) -> None:
+        try:
+            record(graph)
+        except Exception:  # noqa: BLE001 - a dump must never break the load
+            pass
+
+    def tapped_wrap_post_compile(self: Any, *args: Any, **kwargs: Any) -> Any:
+        # Reported before the entry's Inductor parts load, as a cold compile
+        # formats them before Inductor compiles.
+        inference = getattr(self, "aot_backward_graph_str", None) is None
+        for stage, attribute in (
+            ("Joint graph", "aot_joint_graph_str"),
+            ("Forward graph", "aot_forward_graph_str"),
+            ("Backward graph", "aot_backward_graph_str"),
+        ):
+            text = getattr(self, attribute, None)
+            if isinstance(text, str):
+                report(CachedGraph(stage, text=text, cache="AOTAutograd" + (" inference" if inference else "")))
+        return wrap_post_compile(self, *args, **kwargs)
+
+    def tapped_try_load(mod: Any, *args: Any, **kwargs: Any) -> Any:
+        result = try_load(mod, *args, **kwargs)
+        try:
+            hit = isinstance(result, tuple) and result[0] is not None
+        except Exception:  # noqa: BLE001
+            hit = False
+        if hit and _pre_grad_passes_after_cache_lookup():
+            # A miss would print this very graph before the pre-grad passes.
+            report(CachedGraph("BEFORE PRE GRAD", graph_module=getattr(mod, "gm", mod), cache="AOTAutograd"))
+        return result
+
+    def tapped_cache_hit_post_compile(graph: Any, *args: Any, **kwargs: Any) -> Any:
+        text = getattr(graph, "inductor_post_grad_graph_str", None)
+        if isinstance(text, str):
+            report(CachedGraph("AFTER POST GRAD", text=text, cache="FX graph"))
+        return cache_hit_post_compile(graph, *args, **kwargs)
+
+    GenericAOTAutogradResult.wrap_post_compile = tapped_wrap_post_compile  # type: ignore[method-assign]
+    AOTAutogradCache.try_load = staticmethod(tapped_try_load)  # type: ignore[method-assign,assignment]
+    FxGraphCache.cache_hit_post_compile = staticmethod(tapped_cache_hit_post_compile)  # type: ignore[method-assign]
+
+    def undo() -> None:
+        for owner, name, original in originals:
+            setattr(owner, name, original)
+
+    return undo
+
+
+_cache_hits = _SharedPatch(_patch_cache_hits)
+
+
+def tap_compile_cache_hits(record: Callable[[CachedGraph], None]) -> Undo:
+    """Calls record(CachedGraph) for each graph an AOTAutograd or FX graph cache
+    hit stands for, at the point a cold compile would have formatted it."""
+    return _cache_hits.add(record)
+
+
+def after_code_is_written(graph_module: Any, callback: Callable[[Any], None]) -> bool:
+    """Defers callback(graph_module) until a lazy GraphModule writes its code.
+
+    A lazy GraphModule writes its Python code only when first used (called,
+    printed with str(), pickled). Writing it earlier, to run it from a dump,
+    changes the order of its __dict__, which the AOTAutograd cache key hashes:
+    the run would miss every cache entry a run without depyf made, and the
+    other way round. Returns False (nothing deferred) when the code is
+    already written; otherwise callback runs each time the module writes its
+    code from now on, and True is returned.
+    """
+    try:
+        from torch.fx._lazy_graph_module import _LazyGraphModule
+
+        cls = type(graph_module)
+        if not isinstance(graph_module, _LazyGraphModule) or not cls._needs_recompile():
+            return False
+        write_code = cls._real_recompile
+    except Exception as error:  # noqa: BLE001
+        warn_once("leaving lazy graphs unwritten until used (compile-cache keys)", error)
+        return False
+
+    def _real_recompile(self: Any) -> Any:
+        code = write_code(self)
+        try:
+            callback(self)
+        except Exception:  # noqa: BLE001 - FX's own code keeps running
+            pass
+        return code
+
+    # Each GraphModule has a class of its own, so this touches this graph only.
+    cls._real_recompile = _real_recompile
+    return True
