@@ -11,8 +11,9 @@ filled by a run without depyf).
 Every measurement is a fresh process running prepare_debug_driver.py: "none"
 (torch.compile alone), "this depyf" (this checkout, by PYTHONPATH) and
 "original depyf" (--original-python, a venv with `pip install depyf==0.20.0`
-and the same torch). Runs are interleaved so that load from elsewhere on the
-machine spreads over all of them. Reports medians of the timed part's wall
+and the same torch). Runs are interleaved (each repeat starting with another tool,
+after one discarded run of each) so that load from elsewhere on the machine
+spreads over all of them. Reports medians of the timed part's wall
 time and of the main process's CPU time (where depyf's work happens; Inductor's
 compile workers are other processes), and their ratios to "none" under the
 same cache state, with the compile-cache hits each run saw.
@@ -132,11 +133,17 @@ def main() -> int:
                 seeds[backend] = os.path.join(seed_root, backend)
                 print("filling the warm cache for %s" % backend, file=sys.stderr)
                 seed_cache(args.ours_python, backend, args.model, seeds[backend], args.threads)
+        # One discarded run per tool first: the first process to import torch's
+        # compiler modules (inside the timed part) reads them from disk.
+        for label, python, mode, checkout in tools:
+            one_run(python, mode, backends[0], args.model, seeds.get(backends[0]), checkout, args.threads)
         runs: dict = {}
         for repeat in range(args.repeats):
+            # Each repeat starts with another tool, so that no tool always runs first.
+            order = tools[repeat % len(tools) :] + tools[: repeat % len(tools)]
             for backend in backends:
                 for cache in caches:
-                    for label, python, mode, checkout in tools:
+                    for label, python, mode, checkout in order:
                         seed = seeds[backend] if cache == "warm" else None
                         result = one_run(python, mode, backend, args.model, seed, checkout, args.threads)
                         print("run %d, %s, %s, %s: %s" % (repeat + 1, backend, cache, label, result), file=sys.stderr)

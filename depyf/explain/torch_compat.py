@@ -555,8 +555,15 @@ _cache_hits = _SharedPatch(_patch_cache_hits)
 
 def tap_compile_cache_hits(record: Callable[[CachedGraph], None]) -> Undo:
     """Calls record(CachedGraph) for each graph an AOTAutograd or FX graph cache
-    hit stands for, at the point a cold compile would have formatted it."""
-    return _cache_hits.add(record)
+    hit stands for, at the point a cold compile would have formatted it.
+
+    Where this torch has no such hook points, the caches are turned off
+    instead until the returned undo: slower, but the dump stays complete."""
+    undo = _cache_hits.add(record)
+    if undo is _nothing:
+        warn_once("reading dumps from compile-cache hits: turning the compile caches off instead", "see above")
+        return disable_compile_caches()
+    return undo
 
 
 def after_code_is_written(graph_module: Any, callback: Callable[[Any], None]) -> bool:

@@ -144,16 +144,23 @@ def test_a_lazy_graph_writes_its_code_when_torch_uses_it():
     assert not torch_compat.after_code_is_written(graph_module, seen.append)
 
 
-def test_missing_cache_hooks_warn_and_prepare_debug_carries_on(tmp_path, monkeypatch):
+def test_missing_cache_hooks_warn_and_turn_the_caches_off(tmp_path, monkeypatch):
     import depyf
+    from torch._functorch import config as functorch_config
     from torch._functorch._aot_autograd import aot_autograd_result
 
     monkeypatch.delattr(aot_autograd_result.GenericAOTAutogradResult, "wrap_post_compile")
     monkeypatch.setattr(torch_compat, "_warned", set())
+    monkeypatch.setattr(functorch_config, "enable_autograd_cache", True)
     compiled = torch.compile(lambda x: x.sin() + 1, backend="eager")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         with depyf.prepare_debug(str(tmp_path)):
+            # Without the hooks a hit would leave graphs out: the caches are off instead.
+            assert functorch_config.enable_autograd_cache is False
             result = compiled(torch.ones(3))
+    assert functorch_config.enable_autograd_cache is True
     assert torch.equal(result, torch.ones(3).sin() + 1)
-    assert any("compile-cache hits" in str(warning.message) for warning in caught)
+    messages = [str(warning.message) for warning in caught]
+    assert any("compile-cache hits" in message for message in messages)
+    assert any("turning the compile caches off" in message for message in messages)
