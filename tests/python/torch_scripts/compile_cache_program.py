@@ -1,7 +1,7 @@
 """Driven by test_torch_compile_cache: one training step of a small model under
 inductor, in a process of its own, with or without depyf.prepare_debug.
 
-    python compile_cache_program.py {depyf|plain} DUMP_DIR [dynamic]
+    python compile_cache_program.py {depyf|plain} DUMP_DIR [static|dynamic] [cpu|cuda]
 Prints one JSON line: AOTAutograd/FX graph cache counters and the loss.
 """
 
@@ -27,10 +27,12 @@ class Model(torch.nn.Module):
 def main() -> None:
     mode, directory = sys.argv[1:3]
     dynamic = len(sys.argv) > 3 and sys.argv[3] == "dynamic"
+    device = sys.argv[4] if len(sys.argv) > 4 else "cpu"
     torch.manual_seed(0)
-    model = Model()
+    model = Model().to(device)
     compiled = torch.compile(model, backend="inductor", dynamic=dynamic or None)
     inputs = [torch.randn(4, 8), torch.randn(6, 8)] if dynamic else [torch.randn(4, 8)]
+    inputs = [x.to(device) for x in inputs]
     losses = []
 
     def run() -> float:
