@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs depyf (and torch), then runs the main example: a small model under
-# torch.compile inside depyf.prepare_debug, summarising what was dumped. It
-# also shows the bytecode toolkit on the bundled .pyc of every Python version.
+# torch.compile inside depyf.prepare_debug, summarising what this run dumped.
+# The dump directory is kept between runs (files with the same content keep
+# their names, so breakpoints set in them stay); the summary comes from the
+# run's manifest (depyf_runs/), so files of earlier runs are never counted.
+# It also shows the bytecode toolkit on the bundled .pyc of every Python version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}

@@ -117,6 +117,25 @@ bool only_unbinds_unrelated_names(const ast::Body& statements, std::size_t first
   return true;
 }
 
+// Whether a walrus inside the held value at stack[slot] binds a name that
+// the new statements, or a value held above it, read: those ran after the
+// bytecode's store (Dynamo's `COPY; STORE_FAST tmp_1` of a builtins dict it
+// then reads through tmp_1), so the value must be evaluated before them.
+bool walrus_read_later(const Stack& stack, std::size_t slot, const ast::Body& statements, std::size_t first) {
+  std::vector<std::string> bound;
+  collect_walrus_names(stack[slot].expr, bound);
+  for (const std::string& name : bound) {
+    for (std::size_t k = slot + 1; k < stack.size(); ++k)
+      if (reads_name(stack[k].expr, name)) return true;
+    for (std::size_t k = first; k < statements.size(); ++k) {
+      bool reads = false;
+      ast::for_each_own_expr(*statements[k], [&](ast::ExprPtr& e) { reads = reads || reads_name(e, name); });
+      if (reads) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool FunctionDecompiler::is_temporary(const std::string& name) const {
@@ -200,6 +219,44 @@ void FunctionDecompiler::simulate_in_order(int index, Stack& stack, ast::Body& o
     ++held;
   if (held == 0) return;
   const auto rebound = names_bound_by(out, first_new);
+  // (A slot of a rotation, `a, b = b, a` as far as the walk could tell,
+  // still carries its value: generated code goes on using it, Dynamo's
+  // SWAPs of its stack lists above all; a list mutated through a copy of
+  // it must be one object, not a display printed at each use.)
+  auto plain_value = [&](const Value& value) {
+    const bool rotated =
+        value.kind == Value::Kind::Slot && value.group && !value.group->values.empty() && !value.group->value;
+    return (value.kind == Value::Kind::Expr || rotated) && value.expr && !value.accumulator;
+  };
+  // Which held values the new statements overtake.
+  std::vector<char> spills(held, 0);
+  std::size_t highest = 0;  // one past the highest of them
+  for (std::size_t i = 0; i < held; ++i) {
+    const Value& value = stack[i];
+    if (!plain_value(value)) continue;
+    const ast::Expr* node = value.expr.get();
+    bool shared = false;
+    for (std::size_t k = first_new; k < out.size() && !shared; ++k)
+      shared = ast::statement_contains_node(*out[k], node);
+    if (!shared && (stable_across(value.expr, rebound) || only_unbinds_unrelated_names(out, first_new, value.expr)) &&
+        (!value.walrus_targets.empty() || !walrus_read_later(stack, i, out, first_new)))
+      continue;
+    // `a = b = value`: the copy left on the stack is stored next, and the
+    // two stores merge into one statement.
+    if (shared && value.copy_token && out.size() == first_new + 1) {
+      if (auto* assign = ast::as<ast::Assign>(out.back()); assign && assign->value.get() == node) continue;
+    }
+    spills[i] = 1;
+    highest = i + 1;
+  }
+  // A spilled value keeps its place in the order of evaluation: the values
+  // held below it that a later evaluation could change go first (Dynamo
+  // deletes its temporaries while they wait: only one read of a deleted
+  // name would otherwise be spilled, ahead of an attribute loaded before it).
+  for (std::size_t i = 0; i < highest; ++i)
+    if (!spills[i] && plain_value(stack[i]) && stack[i].walrus_targets.empty() &&
+        !stable_across(stack[i].expr, rebound))
+      spills[i] = 1;
   std::size_t position = first_new;
   for (std::size_t i = 0; i < held; ++i) {
     Value& value = stack[i];
@@ -211,18 +268,7 @@ void FunctionDecompiler::simulate_in_order(int index, Stack& stack, ast::Body& o
       ++position;
       continue;
     }
-    if (value.kind != Value::Kind::Expr || !value.expr || value.accumulator) continue;
-    const ast::Expr* node = value.expr.get();
-    bool shared = false;
-    for (std::size_t k = position; k < out.size() && !shared; ++k)
-      shared = ast::statement_contains_node(*out[k], node);
-    if (!shared && (stable_across(value.expr, rebound) || only_unbinds_unrelated_names(out, first_new, value.expr)))
-      continue;
-    // `a = b = value`: the copy left on the stack is stored next, and the
-    // two stores merge into one statement.
-    if (shared && value.copy_token && out.size() == first_new + 1) {
-      if (auto* assign = ast::as<ast::Assign>(out.back()); assign && assign->value.get() == node) continue;
-    }
+    if (!spills[i]) continue;
     spill(value.expr, stack, out, position, index);
     ++position;  // later spills go after this one: they were evaluated later
   }

@@ -1292,6 +1292,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   body_region.protection = handler;
   body_region.clause_depth = -1;
   body_region.clause_ends = nullptr;
+  spill_values_entering_try(stack, out, index);
 
   if (code_.version.minor == 8 && is_finally_handler(handler)) return decompile_shared_finally(index, handler, region,
                                                                                             body_region, stack, out);
@@ -1333,6 +1334,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     body_region.stopped_at = &body_stopped;
     bool falls = walk_region(index, body_region, body_stack, body, at_loop_header);
     if (falls) falls = !finish_return_after(body_end, body_region, stack.size(), body_stack, body);
+    if (falls) spill_values_leaving_try(stack, body_stack, body, body_end);
     if (body.empty()) body.push_back(make::pass());
     if (!falls) {
       emit(out, try_finally(body, finally_body), index);
@@ -1911,7 +1913,13 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   if (handler < 0 || handler == region.protection ||
       (legacy ? handler != instrs[setup].target : instrs[handler].op != Op::PushExcInfo))
     fail(p, "with body that is not protected by its exit handler");
-  const int normal_exit = with_normal_exit(p, handler);
+  int normal_exit = with_normal_exit(p, handler);
+  // (Dynamo's resume functions: a with re-entered by the prologue, whose
+  // suppressed exceptions go elsewhere than its body's end; the exit found
+  // when none goes on there is a return's.)
+  ResumeSuppression resumed = resume_prologue_suppression(handler, region);
+  if (resumed != ResumeSuppression::None && (normal_exit == -1 || returns_through_with_exit(normal_exit)))
+    normal_exit = resume_with_normal_exit(p, handler);
   const int body_end = normal_exit == -2 ? first_outside(p, handler) : normal_exit;
   Region body_region = region.sub(body_end, block_at(p), region.loop);
   body_region.protection = handler;
@@ -1931,6 +1939,10 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
     falls = false;
   }
   if (falls) falls = !finish_return_after(e, body_region, stack.size(), body_stack, body);
+  // (Compiled code ends a with body with the stack it began with. Generated
+  // code leaving a value there would lose it: the code after the with goes
+  // on with the stack from before the body.)
+  if (falls && body_stack.size() != stack.size()) fail(e, "with body leaving values on the stack");
   // No exit of the body was found to go on where the exit handler goes
   // after suppressing an exception, yet the body falls off its end: unless
   // the code after that exit call is a copy of where the handler goes on,
@@ -1940,10 +1952,21 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   if (const int after = with_suppressed_continuation(handler);
       falls && normal_exit == -1 && code_.version.minor >= 9 && after >= 0) {
     const int next = resolve_jumps(e + with_exit_call_length(e));
-    if (!goes_on_alike(next, after)) {
+    if (!goes_on_alike(next, after) && !same_resume_cleanup(next, after)) {
       if (!with_break_into_follow(e, region, body)) fail(e, "with body leaving by an exit that is not understood");
       falls = false;
     }
+  }
+  // (A re-entered with whose body never falls through, or falls into the
+  // cleanup where its suppressed path goes too, is an ordinary one: that
+  // cleanup is the code after it.)
+  if (!falls || same_resume_cleanup(resolve_jumps(e + with_exit_call_length(e)), with_suppressed_continuation(handler)))
+    resumed = ResumeSuppression::None;
+  std::string completion_flag;
+  if (resumed != ResumeSuppression::None) {
+    completion_flag = new_completion_flag();
+    emit(out, make::assign(make::name(completion_flag, ast::ExprContext::Store), make::boolean(false)), index);
+    set_completion_flag_at_end(body, completion_flag, e);
   }
   if (body.empty()) body.push_back(make::pass());
   // A body that never falls through still goes on after the with when
@@ -2004,6 +2027,8 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
     fail(e, "with statement without its normal exit call");
   for (int k = 0; k < 4; ++k) visited_[e + k] = 1;
   visited_[drop] = 1;
+  if (resumed != ResumeSuppression::None)
+    return finish_resume_with(resumed, completion_flag, drop + 1, region, stack, out);
   // 3.10 give each branch of an if ending the body its own copy of the
   // exit call and of a short returning tail after the with; the walk of
   // such a branch stopped where its copy begins.

@@ -307,6 +307,9 @@ class FunctionDecompiler {
   const std::vector<char>& normally_reachable_from(int start, std::vector<char>& local) const;
   bool is_finally_handler(int handler) const;
   int decompile_try(int index, int handler, const Region& region, Stack& stack, ast::Body& out);
+  // ---- values held across the edge of a try body, generated code (protected_stack_values.cpp) ----
+  void spill_values_entering_try(Stack& stack, ast::Body& out, int index);
+  void spill_values_leaving_try(const Stack& before, Stack& body_stack, ast::Body& body, int index);
   int decompile_with(int index, const Region& region, Stack& stack, ast::Body& out);
   // ---- the exits of with bodies (with_exits.cpp) ----
   int past_exit_await(int at) const;
@@ -396,6 +399,26 @@ class FunctionDecompiler {
   int break_line_marker_target(int header_block, const cfg::Loop& loop) const;
   bool break_after_protected_with(int at, const Region& region);
   bool starts_clause_break(int at) const;
+  // ---- with statements re-entered by a Dynamo resume prologue, 3.10+ (resume_with_prologue.cpp) ----
+  // Where the exit handler's suppressing path goes: on after the with
+  // (None: compiled code), into `raise None`, or into the enclosing
+  // re-entered with's normal exit and then its own such path.
+  enum class ResumeSuppression { None, Raise, EnclosingExit };
+  ResumeSuppression resume_prologue_suppression(int handler, const Region& region) const;
+  int past_template_return_value(int at) const;
+  // Whether the code at `a` and at `b` go on into the same cleanup tail.
+  bool same_resume_cleanup(int a, int b) const;
+  // The exit of a re-entered with's body that ends it: the one exit call
+  // that is no return's and does not run on into the cleanup (-1: none).
+  int resume_with_normal_exit(int start, int handler) const;
+  std::string new_completion_flag();
+  void set_completion_flag_at_end(ast::Body& body, const std::string& flag, int index);
+  // After the with statement (whose normal exit goes on at `next`): the
+  // test of its flag; returns where the walk goes on.
+  int finish_resume_with(ResumeSuppression kind, const std::string& flag, int next, const Region& region, Stack& stack,
+                         ast::Body& out);
+  int completion_flags_ = 0;
+  std::vector<ast::StmtPtr> completion_ifs_;  // the `if flag:` around the rest of an enclosing body
   // ---- with-body breaks of a while loop with an else clause (while_with_breaks.cpp) ----
   int with_break_past_else(const cfg::Loop& loop, int header_block, int else_start,
                            const std::vector<char>& normal) const;

@@ -175,7 +175,9 @@ int FunctionDecompiler::with_normal_exit(int start, int handler) const {
         const int n = with_exit_call_length(exit);
         if (n == 0) continue;
         const int next = resolve_jumps(exit + n);
-        if (next == after || tail_copy_length(next, after, 1) > 0) normal = exit;
+        // (Dynamo's resume functions: the exit of a re-entered with running
+        // on into the cleanup that its handler's suppressing path reaches.)
+        if (next == after || tail_copy_length(next, after, 1) > 0 || same_resume_cleanup(next, after)) normal = exit;
       }
       if (normal >= 0 || exits.empty()) return normal;
       // No exit goes on after the with: the body always returns. A

@@ -4,13 +4,48 @@ A file either appears complete or not at all (written aside, then
 hard-linked into place), and an existing file is never overwritten: a name
 template gets the next free counter unless a file with the very same
 content already sits at one of its names.
+
+Every file placed or found this way is reported to the listeners of
+`watch_writes` (the run manifests of active prepare_debug blocks), so a
+writer only has to use `write_unique` to appear in its run's manifest.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-from typing import Callable
+import threading
+from typing import Callable, List
+
+# listener(path, created): created is False when an identical file was already there.
+WriteListener = Callable[[str, bool], None]
+_listeners: List[WriteListener] = []
+_listeners_lock = threading.Lock()
+
+
+def watch_writes(listener: WriteListener) -> Callable[[], None]:
+    """Calls listener(path, created) for every file `write_unique` returns, until the returned undo."""
+    with _listeners_lock:
+        _listeners.append(listener)
+
+    def stop() -> None:
+        with _listeners_lock:
+            for index, current in enumerate(_listeners):
+                if current is listener:
+                    del _listeners[index]
+                    break
+
+    return stop
+
+
+def _report(path: str, created: bool) -> None:
+    with _listeners_lock:
+        listeners = list(_listeners)
+    for listener in listeners:
+        try:
+            listener(path, created)
+        except Exception:  # noqa: BLE001 - bookkeeping must never fail a dump
+            pass
 
 
 def make_directory(path: str) -> str:
@@ -66,12 +101,44 @@ def write_unique(template: str, content_for: Callable[[str], str]) -> str:
         content = content_for(path)
         existing = _read(path)
         if existing is None and _place_exclusively(path, content):
+            _report(path, True)
             return path
         if existing is None:
             existing = _read(path)  # another process won the race
         if existing == content:
+            _report(path, False)
             return path
         count += 1
+
+
+def replace_atomically(path: str, content: str) -> None:
+    """Writes `path` whole: readers see the old content or the new, never a part.
+
+    For files one process owns (its run manifest); shared names go through `write_unique`.
+    """
+    directory = os.path.dirname(path) or "."
+    fd, aside = tempfile.mkstemp(dir=directory, prefix=".depyf-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(content)
+        os.replace(aside, path)
+    except BaseException:
+        try:
+            os.unlink(aside)
+        except OSError:
+            pass
+        raise
+
+
+def append_line(path: str, line: str) -> None:
+    """Appends one line with a single O_APPEND write: lines of processes
+    appending at once do not interleave (on local file systems)."""
+    data = (line.rstrip("\n") + "\n").encode("utf-8")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, data)
+    finally:
+        os.close(fd)
 
 
 def stem(path: str) -> str:

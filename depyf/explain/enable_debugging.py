@@ -12,24 +12,32 @@ from typing import Any, Callable, Dict, Iterator, List, Optional
 
 from depyf.explain import torch_compat
 from depyf.explain.dump_files import make_directory, safe_name, write_unique
+from depyf.explain.dump_run import DumpRun
+from depyf.explain.graph_breaks import user_function_name
 
-_state: Dict[str, Any] = {"dump_src_dir": None, "session": None, "active": False}
+# The last block's directory and session, and the blocks open now (blocks driven by
+# hand may overlap and end in any order: one is active while any is open).
+_state: Dict[str, Any] = {"dump_src_dir": None, "session": None, "open": []}
 
 
 def _is_resume_of_compiled(code: types.CodeType, names: set) -> bool:
-    for prefix in ("torch_dynamo_resume_in_", "resume_in_"):
-        if code.co_name.startswith(prefix) and any(code.co_name.startswith(prefix + name + "_at_") for name in names):
-            return True
-    return False
+    """A resume function of a compiled function: shown in that function's full_code file."""
+    user_name = user_function_name(code.co_name)
+    return user_name != code.co_name and user_name in names
 
 
 @contextlib.contextmanager
-def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_bytecode: bool = False) -> Iterator[None]:
+def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_bytecode: bool = False) -> Iterator[DumpRun]:
     """Dump what torch.compile does inside the block into `dump_src_dir`.
 
     Wrap the code that *runs* the compiled functions (compilation happens at
     the first calls). Works as ``with`` or driven by hand with
-    ``__enter__()`` / ``__exit__(None, None, None)``. Files:
+    ``__enter__()`` / ``__exit__(None, None, None)``; both give the run
+    (`DumpRun`): ``run.files`` are the paths this run wrote or found already
+    there with the same content, ``run.manifest`` the JSON file that lists
+    them (``depyf_runs/<run id>.json``, with the process, times, torch version
+    and backends); the directory may hold files of earlier runs or of other
+    processes, which are in no manifest of this run. Files:
 
     - ``__transformed_code_{n}_for_{fn}.py``: Dynamo's transformed bytecode
       as source; the code that runs is compiled from this file.
@@ -47,18 +55,27 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
 
     del clean_wild_fx_code  # depyf writes no stray fx files to clean
     directory = make_directory(dump_src_dir)
+    run = DumpRun(directory)
+    _save_manifest(run)  # a run that dies still leaves its record ("running")
     session = DebugSession(directory, log_bytecode)
     undo: List[Any] = [
+        torch_compat.tap_compile_boundaries(session.compile_boundary),
         torch_compat.register_bytecode_hook(session.bytecode_hook),
         torch_compat.tap_recompile_reasons(session.record_recompile_reasons),
         torch_compat.tap_graph_code(session.record_graph),
         torch_compat.tap_kernel_loading(session.redirect_kernel),
         torch_compat.tap_compile_cache_hits(session.record_cached_graph),
     ]
-    previous = dict(_state)
-    _state.update(dump_src_dir=directory, session=session, active=True)
+    _state.update(dump_src_dir=directory, session=session)
+    _state["open"].append(session)
+    failure: Optional[BaseException] = None
     try:
-        yield
+        yield run
+    except GeneratorExit:  # the context object was dropped without __exit__: the block is over
+        raise
+    except BaseException as error:
+        failure = error
+        raise
     finally:
         for step in reversed(undo):
             try:
@@ -66,23 +83,34 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
             except Exception as error:  # noqa: BLE001
                 torch_compat.warn_once("removing a depyf hook", error)
         try:
-            written = _write_full_code(session)
+            _write_full_code(session)
             session.write_unclaimed_graph_breaks()
-            if written:
-                print(
-                    "depyf: wrote %d full_code file(s) and %d transformed code file(s) to %s"
-                    % (len(written), len(session.compilations), directory),
-                    file=sys.stderr,
-                )
         finally:
+            _finish_run(run, failure, session.backends)
             # Dynamo ties cleanups to the lifetime of these code objects;
             # holding them until interpreter shutdown would run those after
             # torch's modules are torn down.
             session.forget_code_objects()
-            _state.update(previous)
+            _state["open"] = [other for other in _state["open"] if other is not session]
             _state["dump_src_dir"] = directory
             _state["session"] = session
-            _state["active"] = previous.get("active", False)
+
+
+def _save_manifest(run: DumpRun) -> None:
+    try:
+        run.save()
+    except Exception as error:  # noqa: BLE001 - the record must never break the user's program
+        torch_compat.warn_once("the run manifest (%s)" % run.manifest, error)
+
+
+def _finish_run(run: DumpRun, failure: Optional[BaseException], backends: List[str]) -> None:
+    try:
+        run.finish(failure, backends)
+    except Exception as error:  # noqa: BLE001
+        torch_compat.warn_once("the run manifest (%s)" % run.manifest, error)
+        return
+    if run.files:
+        print(run.summary(), file=sys.stderr)
 
 
 def _write_full_code(session: Any) -> List[str]:
@@ -118,7 +146,7 @@ def _constant_text(text: str) -> Callable[[str], str]:
 def debug() -> Iterator[None]:
     """Pause in the debugger, then run the code compiled under `prepare_debug`
     from the dumped files (breakpoints set in them are hit)."""
-    if _state["active"]:
+    if _state["open"]:
         raise RuntimeError("depyf.debug() cannot be used inside depyf.prepare_debug(); use it after the block.")
     if _state["dump_src_dir"] is None:
         raise RuntimeError("depyf.debug() needs an earlier depyf.prepare_debug() block to dump the code first.")
@@ -138,4 +166,4 @@ def debug() -> Iterator[None]:
 
 def active_session() -> Optional[Any]:
     """The DebugSession of the innermost active prepare_debug block, or None."""
-    return _state["session"] if _state["active"] else None
+    return _state["open"][-1] if _state["open"] else None

@@ -11,6 +11,8 @@ from typing import Any, Dict, List, Optional
 
 from depyf.explain import torch_compat
 from depyf.explain.dump_files import safe_name, write_unique
+from depyf.explain.dynamo_names import graph_outputs, hints_for
+from depyf.explain.graph_breaks import GraphBreak, describe, started_in
 from depyf.explain.transformed_code import TransformedCode, dump_transformed_code
 
 
@@ -23,7 +25,9 @@ class Compilation:
     transformed: TransformedCode
     module_globals: Optional[Dict[str, Any]]
     recompile_reasons: List[str]
-    graph_breaks: List[Dict[str, Any]]
+    # The graph breaks met while Dynamo compiled this frame (a resume
+    # function's own breaks are its own): see graph_breaks.GraphBreak.
+    graph_breaks: List[GraphBreak]
 
     @property
     def running_code(self) -> types.CodeType:
@@ -38,13 +42,20 @@ class DebugSession:
         self.by_running_code: Dict[int, Compilation] = {}
         self._pending_reasons: Dict[int, List[str]] = {}
         self._graph_breaks_seen = len(torch_compat.graph_break_reasons())
-        self.unclaimed_graph_breaks: List[Dict[str, Any]] = []
+        # Breaks of the frame Dynamo compiles now, and whether that compile's
+        # start was seen (then all of them are that frame's).
+        self._fresh_graph_breaks: List[GraphBreak] = []
+        self._compile_start_seen = False
+        self.unclaimed_graph_breaks: List[GraphBreak] = []
+        self.backends: List[str] = []  # the torch.compile backends seen, in order
         self._unsupported_before = torch_compat.unsupported_counts()
         self._current_graph = threading.local()
         self._owner_of_compile: Dict[str, str] = {}
         self._with_backward: set = set()
         self._noted_cache_hits: set = set()
         self._lock = threading.Lock()
+        # What each captured graph returns, by its short name (`__compiled_fn_1`).
+        self.graph_outputs: Dict[str, List[str]] = {}
 
     # ---- Dynamo's bytecode hook ----
 
@@ -57,8 +68,10 @@ class DebugSession:
 
     def _record(self, code: types.CodeType, new_code: types.CodeType) -> Optional[types.CodeType]:
         module_globals = torch_compat.globals_of_compiling_frame(code)
+        backend = torch_compat.backend_of_compiling_frame()
         template = os.path.join(self.dump_dir, "__transformed_code_%%s_for_%s.py" % safe_name(code.co_name))
-        transformed = dump_transformed_code(new_code, code, template, module_globals)
+        hints = hints_for(module_globals, self.graph_outputs)
+        transformed = dump_transformed_code(new_code, code, template, module_globals, hints)
         if transformed.problem:
             import warnings
 
@@ -75,6 +88,8 @@ class DebugSession:
                 graph_breaks=self._graph_breaks_of(code),
             )
             self.compilations.append(compilation)
+            if backend is not None and backend not in self.backends:
+                self.backends.append(backend)
             self.by_running_code[id(compilation.running_code)] = compilation
         return transformed.code
 
@@ -84,24 +99,44 @@ class DebugSession:
             self.by_running_code.clear()
             self._pending_reasons.clear()
 
+    # ---- graph breaks ----
+    #
+    # Dynamo compiles one frame at a time (under its compile lock) and calls
+    # the bytecode hook at the end of a compile that produced code, so the
+    # breaks appended to its list since that compile started are the
+    # compiled frame's - a resume function's breaks are the resume
+    # function's, a break in an inlined call is the caller's that Dynamo was
+    # compiling. The breaks of a compile that produced no code (a frame
+    # Dynamo skipped) are set aside when it ends.
+
+    def compile_boundary(self, which: str) -> None:
+        """Dynamo starts ("start") or ends ("end") compiling a frame: breaks no
+        hook claimed by now were a frame's that got no compiled code."""
+        with self._lock:
+            self._collect_graph_breaks()
+            self.unclaimed_graph_breaks.extend(self._fresh_graph_breaks)
+            self._fresh_graph_breaks = []
+            self._compile_start_seen = which == "start"
+
     def _collect_graph_breaks(self) -> None:
         reasons = torch_compat.graph_break_reasons()
         if len(reasons) < self._graph_breaks_seen:  # torch._dynamo.reset() cleared it
             self._graph_breaks_seen = 0
         fresh = reasons[self._graph_breaks_seen :]
         self._graph_breaks_seen = len(reasons)
-        self.unclaimed_graph_breaks.extend(torch_compat.describe_graph_break(reason) for reason in fresh)
+        self._fresh_graph_breaks.extend(describe(reason) for reason in fresh)
 
-    def _graph_breaks_of(self, code: types.CodeType) -> List[Dict[str, Any]]:
-        """The graph breaks met while compiling `code`: those whose user stack
-        starts in it. The rest stay unclaimed (frames Dynamo then skipped)."""
+    def _graph_breaks_of(self, code: types.CodeType) -> List[GraphBreak]:
+        """The graph breaks met while compiling `code` (called from the hook, under the lock)."""
         self._collect_graph_breaks()
-        mine = [
-            brk
-            for brk in self.unclaimed_graph_breaks
-            if brk["frames"] and brk["frames"][0] == (code.co_filename, code.co_name)
-        ]
-        self.unclaimed_graph_breaks = [brk for brk in self.unclaimed_graph_breaks if brk not in mine]
+        fresh, self._fresh_graph_breaks = self._fresh_graph_breaks, []
+        if self._compile_start_seen:
+            self._compile_start_seen = False
+            return fresh
+        # No boundary seen (reset() dropped the callback, or an older torch):
+        # the compiled frame is the first of each of its breaks' stacks.
+        mine = [brk for brk in fresh if started_in(brk, code)]
+        self.unclaimed_graph_breaks.extend(brk for brk in fresh if not started_in(brk, code))
         return mine
 
     def write_unclaimed_graph_breaks(self) -> Optional[str]:
@@ -109,7 +144,8 @@ class DebugSession:
         loop): no full_code file shows them, so they get a file of their own."""
         with self._lock:
             self._collect_graph_breaks()
-            breaks, self.unclaimed_graph_breaks = self.unclaimed_graph_breaks, []
+            breaks = self.unclaimed_graph_breaks + self._fresh_graph_breaks
+            self.unclaimed_graph_breaks, self._fresh_graph_breaks = [], []
         skipped = [
             message
             for message, count in torch_compat.unsupported_counts().items()
@@ -127,7 +163,10 @@ class DebugSession:
             lines.append("")
         for brk in breaks:
             lines.append("Graph break: " + brk["reason"])
-            lines.extend("  at " + frame for frame in brk["user_stack"])
+            for frame in brk["frames"]:
+                lines.append("  at %s:%s in %s" % (frame["file"], frame["line"] or "?", frame["function"]))
+                if frame["source"]:
+                    lines.append("      " + frame["source"])
             lines.append("")
         text = "\n".join(lines)
         return write_unique(os.path.join(self.dump_dir, "graph_breaks_without_compiled_code_%s.txt"), lambda _p: text)
@@ -173,6 +212,10 @@ class DebugSession:
                     self._owner_of_compile[compile_id] = owner
             stage = name[: owner_match.start()] + name[owner_match.end() :]
             stage = safe_name(stage.strip().replace(" ", "_")) if stage.strip() else "Captured_Graph"
+            if stage == "Captured_Graph":
+                outputs = graph_outputs(graph_module)
+                if outputs is not None:
+                    self.graph_outputs[owner] = outputs
         else:
             owner = self._current_owner()
             stage = safe_name(name.replace(" ", "_"))
@@ -185,7 +228,7 @@ class DebugSession:
 
     def record_cached_graph(self, cached: torch_compat.CachedGraph) -> None:
         """A graph a compile-cache hit stands for: written as a compile would have."""
-        from depyf.explain.graph_dumps import dump_graph, dump_graph_text
+        from depyf.explain.graph_dumps import dump_graph_text
 
         if cached.graph_module is not None:
             self.record_graph(cached.stage, cached.graph_module)

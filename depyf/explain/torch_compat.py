@@ -8,11 +8,12 @@ still works. Nothing here may break the user's program.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import sys
 import types
 import warnings
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 _warned: set = set()
 
@@ -221,14 +222,65 @@ def unsupported_counts() -> Dict[str, int]:
         return {}
 
 
-def describe_graph_break(reason: Any) -> Dict[str, Any]:
-    stack = []
-    frames = []
-    for frame in getattr(reason, "user_stack", None) or []:
-        filename, name = getattr(frame, "filename", "?"), getattr(frame, "name", "?")
-        stack.append("%s:%s in %s" % (filename, getattr(frame, "lineno", "?"), name))
-        frames.append((filename, name))
-    return {"reason": str(getattr(reason, "reason", reason)), "user_stack": stack, "frames": frames}
+def _patch_compile_boundaries(notify: Callable[..., Any]) -> Optional[Undo]:
+    try:
+        from torch._dynamo.callback import callback_handler
+    except Exception as error:  # noqa: BLE001
+        warn_once("compile boundaries (graph breaks are then matched by function name)", error)
+        return None
+
+    # Backward graphs compiled lazily at run time trigger these too; only
+    # Dynamo's frame compiles are boundaries between graph breaks.
+    def is_dynamo(args: Any) -> bool:
+        return getattr(getattr(args, "callback_trigger", None), "name", "DYNAMO") == "DYNAMO"
+
+    def on_start(args: Any) -> None:
+        if is_dynamo(args):
+            notify("start")
+
+    def on_end(args: Any) -> None:
+        if is_dynamo(args):
+            notify("end")
+
+    callback_handler.register_start_callback(on_start)
+    callback_handler.register_end_callback(on_end)
+
+    def undo() -> None:
+        for remove, callback in (
+            (callback_handler.remove_start_callback, on_start),
+            (callback_handler.remove_end_callback, on_end),
+        ):
+            try:
+                remove(callback)
+            except ValueError:  # torch._dynamo.reset() dropped every callback already
+                pass
+
+    return undo
+
+
+_compile_boundaries = _SharedPatch(_patch_compile_boundaries)
+
+
+def tap_compile_boundaries(notify: Callable[[str], None]) -> Undo:
+    """Calls notify("start") / notify("end") around each frame Dynamo compiles
+    (one at a time, under its compile lock). torch._dynamo.reset() silences it
+    until the next prepare_debug block."""
+    return _compile_boundaries.add(notify)
+
+
+def backend_of_compiling_frame() -> Optional[str]:
+    """The name of the torch.compile backend of the frame Dynamo compiles now
+    ("inductor", "aot_eager", a custom function's name), found up the stack;
+    for use inside the bytecode hook."""
+    frame: Optional[types.FrameType] = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_filename.endswith("convert_frame.py"):
+            compiler = frame.f_locals.get("compiler_fn")
+            if compiler is not None:
+                name = getattr(compiler, "compiler_name", None) or getattr(compiler, "__name__", None)
+                return str(name) if name else type(compiler).__name__
+        frame = frame.f_back
+    return None
 
 
 # ---- graphs and kernels -------------------------------------------------------------------------
@@ -278,9 +330,63 @@ def _patch_graph_code(record: Callable[..., Any]) -> Optional[Undo]:
 _graph_code = _SharedPatch(_patch_graph_code)
 
 
+def _patch_graph_recompile(after: Callable[..., Any]) -> Optional[Undo]:
+    """Makes every GraphModule that gets new code reach after(graph_module, copied_from):
+    a real recompile (FX writing its forward anew, e.g. a backend switching it to
+    the boxed calling convention; copied_from None) and a deep copy (AOTAutograd
+    hands the backward compiler a copy of the graph it logged)."""
+    try:
+        import torch.fx
+
+        originals = {name: torch.fx.GraphModule.__dict__[name] for name in ("recompile", "__deepcopy__")}
+        if not all(isinstance(method, types.FunctionType) for method in originals.values()):
+            raise TypeError("GraphModule.recompile/__deepcopy__ are no longer plain methods")
+    except Exception as error:  # noqa: BLE001
+        warn_once("running recompiled graphs from their dumps", error)
+        return None
+
+    def recompile(self: Any) -> Any:
+        result = originals["recompile"](self)
+        try:
+            after(self, None)
+        except Exception:  # noqa: BLE001 - FX's own code keeps running
+            pass
+        return result
+
+    def deepcopy(self: Any, memo: Dict[int, Any]) -> Any:
+        result = originals["__deepcopy__"](self, memo)
+        try:
+            after(result, self)
+        except Exception:  # noqa: BLE001
+            pass
+        return result
+
+    torch.fx.GraphModule.recompile = recompile  # type: ignore[method-assign]
+    torch.fx.GraphModule.__deepcopy__ = deepcopy  # type: ignore[method-assign]
+
+    def undo() -> None:
+        for name, method in originals.items():
+            setattr(torch.fx.GraphModule, name, method)
+
+    return undo
+
+
+_graph_recompile = _SharedPatch(_patch_graph_recompile)
+
+
 def tap_graph_code(record: Callable[[str, Any], None]) -> Undo:
-    """Calls record(name, graph_module) for every graph Dynamo/AOTAutograd/Inductor formats."""
-    return _graph_code.add(record)
+    """Calls record(name, graph_module) for every graph Dynamo/AOTAutograd/Inductor
+    formats, and keeps graphs that run from their dump doing so when recompiled."""
+    from depyf.explain.graph_running import graph_changed
+
+    undo_format = _graph_code.add(record)
+    undo_recompile = _graph_recompile.add(graph_changed)
+
+    def undo() -> None:
+        undo_recompile()
+        undo_format()
+
+    return undo
 
 
 def _patch_kernel_loading(redirect: Callable[..., Any]) -> Optional[Undo]:
@@ -342,15 +448,21 @@ def disable_dynamo_frame_evaluation() -> Undo:
 
 
 def run_graphs_directly() -> Undo:
-    """fx.Interpreter.boxed_run (used by some backends) runs node by node; with it
-    patched, graphs run through their forward code, which is the dumped file's."""
+    """Graphs run from their dumped files under depyf.debug(): fx.Interpreter.boxed_run
+    (used by some backends) runs node by node, so with it patched graphs run
+    through their forward code, which is the dumped file's; and a graph
+    compiled only now (AOTAutograd compiles the backward graph at the first
+    backward call, from a copy) follows its dump as inside prepare_debug."""
+    from depyf.explain.graph_running import graph_changed
+
+    undo_recompile = _graph_recompile.add(graph_changed)
     try:
         import torch.fx
 
         original = torch.fx.Interpreter.boxed_run
     except Exception as error:  # noqa: BLE001
         warn_once("stepping into graphs under depyf.debug()", error)
-        return _nothing
+        return undo_recompile
 
     def boxed_run(self: Any, args_list: list) -> Any:
         args = list(args_list)
@@ -358,7 +470,12 @@ def run_graphs_directly() -> Undo:
         return self.module.forward(*args)
 
     torch.fx.Interpreter.boxed_run = boxed_run  # type: ignore[method-assign]
-    return lambda: setattr(torch.fx.Interpreter, "boxed_run", original)
+
+    def undo() -> None:
+        torch.fx.Interpreter.boxed_run = original  # type: ignore[method-assign]
+        undo_recompile()
+
+    return undo
 
 
 def bytecode_logger() -> Any:
@@ -566,36 +683,35 @@ def tap_compile_cache_hits(record: Callable[[CachedGraph], None]) -> Undo:
     return undo
 
 
-def after_code_is_written(graph_module: Any, callback: Callable[[Any], None]) -> bool:
-    """Defers callback(graph_module) until a lazy GraphModule writes its code.
+@contextlib.contextmanager
+def keep_lazy_graphs_unwritten(graph_module: Any) -> Iterator[None]:
+    """Puts the lazy GraphModules in `graph_module` that have not written their
+    code yet back in that state after the block, which may make them write it.
 
-    A lazy GraphModule writes its Python code only when first used (called,
-    printed with str(), pickled). Writing it earlier, to run it from a dump,
-    changes the order of its __dict__, which the AOTAutograd cache key hashes:
-    the run would miss every cache entry a run without depyf made, and the
-    other way round. Returns False (nothing deferred) when the code is
-    already written; otherwise callback runs each time the module writes its
-    code from now on, and True is returned.
+    A lazy GraphModule writes its Python code when first used (called,
+    printed with str(), pickled), adding `_code` and friends to its __dict__.
+    The AOTAutograd cache key pickles that __dict__, whose order then differs
+    from a run where torch wrote the code itself, at the key: such a run would
+    miss every entry a run without depyf made, and the other way round. The
+    keys the block added are taken out again (the others keep their order)
+    and the module is marked to write its code on its next use, as before.
     """
+    unwritten = []
     try:
         from torch.fx._lazy_graph_module import _LazyGraphModule
 
-        cls = type(graph_module)
-        if not isinstance(graph_module, _LazyGraphModule) or not cls._needs_recompile():
-            return False
-        write_code = cls._real_recompile
+        for module in graph_module.modules():
+            if isinstance(module, _LazyGraphModule) and type(module)._needs_recompile():
+                unwritten.append((module, set(module.__dict__)))
     except Exception as error:  # noqa: BLE001
-        warn_once("leaving lazy graphs unwritten until used (compile-cache keys)", error)
-        return False
-
-    def _real_recompile(self: Any) -> Any:
-        code = write_code(self)
-        try:
-            callback(self)
-        except Exception:  # noqa: BLE001 - FX's own code keeps running
-            pass
-        return code
-
-    # Each GraphModule has a class of its own, so this touches this graph only.
-    cls._real_recompile = _real_recompile
-    return True
+        warn_once("leaving lazy graphs unwritten (compile-cache keys)", error)
+    try:
+        yield
+    finally:
+        for module, keys in unwritten:
+            try:
+                for key in [key for key in module.__dict__ if key not in keys]:
+                    del module.__dict__[key]
+                type(module).recompile()  # a lazy module's recompile only marks it
+            except Exception as error:  # noqa: BLE001
+                warn_once("leaving lazy graphs unwritten (compile-cache keys)", error)

@@ -125,8 +125,13 @@ def test_a_lazily_compiled_backward_is_filed_under_its_own_graph(runs):
         assert owner + ".AFTER_POST_GRAD.1.py" in cold
 
 
-def test_a_lazy_graph_writes_its_code_when_torch_uses_it():
+def test_a_dumped_lazy_graph_stays_unwritten_until_torch_uses_it(tmp_path):
+    """Dumping a graph that runs from its file must not leave a lazy GraphModule
+    with its code written: that reorders its __dict__, which the AOTAutograd
+    cache key pickles. When torch writes the code, the file's runs."""
     from torch.fx._lazy_graph_module import _LazyGraphModule, _use_lazy_graph_module
+
+    from depyf.explain.graph_dumps import dump_graph
 
     def f(x):
         return torch.relu(x) * 2
@@ -135,13 +140,15 @@ def test_a_lazy_graph_writes_its_code_when_torch_uses_it():
         graph_module = torch.fx.symbolic_trace(f)
     assert isinstance(graph_module, _LazyGraphModule) and type(graph_module)._needs_recompile()
     order_before = list(graph_module.__dict__)
-    seen = []
-    assert torch_compat.after_code_is_written(graph_module, seen.append)
-    assert list(graph_module.__dict__) == order_before and not seen
-    assert torch.equal(graph_module(torch.ones(2)), torch.full((2,), 2.0))
-    assert seen == [graph_module]
-    # Written now: nothing left to wait for.
-    assert not torch_compat.after_code_is_written(graph_module, seen.append)
+    undo = torch_compat.tap_graph_code(lambda _name, _module: None)  # keeps recompiled graphs on their files
+    try:
+        path = dump_graph(str(tmp_path), "__compiled_fn_1", "Captured_Graph", graph_module)
+        assert list(graph_module.__dict__) == order_before
+        assert type(graph_module)._needs_recompile()
+        assert torch.equal(graph_module(torch.ones(2)), torch.full((2,), 2.0))
+        assert type(graph_module).forward.__code__.co_filename == path
+    finally:
+        undo()
 
 
 def test_missing_cache_hooks_warn_and_turn_the_caches_off(tmp_path, monkeypatch):

@@ -1,5 +1,6 @@
 """Driven by test_torch_explain: dump with prepare_debug, then step into the
-dumped transformed code under depyf.debug() (pdb commands come on stdin)."""
+dumped transformed code under depyf.debug() (pdb commands come on stdin).
+With --dump-only it stops after dumping."""
 
 import sys
 
@@ -20,6 +21,8 @@ def main() -> None:
     x, y = torch.randn(10), torch.randn(10)
     with depyf.prepare_debug(sys.argv[1]):
         compiled(x, y)
+    if "--dump-only" in sys.argv:
+        return
     with depyf.debug():
         result = compiled(x, y)
     print("debugged result ok" if torch.allclose(result, toy(x, y)) else "debugged result WRONG")
