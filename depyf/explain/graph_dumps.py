@@ -39,6 +39,9 @@ def dump_graph(
         body = graph_module.print_readable(print_output=False, **(print_options or {}))
     except Exception:  # noqa: BLE001 - not a printable GraphModule
         return None
+    if print_options is not None:
+        # PyTorch prints this text again next, for its cache: it gets this one.
+        torch_compat.reuse_printed_text(graph_module, print_options, body)
     if stage != _CAPTURED and stage not in _AOT:
         return dump_graph_text(dump_dir, owner, stage, body)
     # Matching FX's code makes a lazy graph module write it now, which would

@@ -239,7 +239,7 @@ class DebugSession:
             self._with_backward.add(owner)
         if cached.text is not None:
             dump_graph_text(self.dump_dir, owner, stage, cached.text)
-        if cached.cache.startswith("AOTAutograd") and owner not in self._noted_cache_hits:
+        if cached.cache == "AOTAutograd" and owner not in self._noted_cache_hits:
             self._noted_cache_hits.add(owner)
             text = _AOT_CACHE_HIT_NOTE.format(owner=owner)
             write_unique(os.path.join(self.dump_dir, owner + ".loaded_from_compile_cache.%s.txt"), lambda _p: text)

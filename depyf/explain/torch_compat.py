@@ -575,6 +575,64 @@ def cached_text_options(stage: str, inference: bool = False) -> Optional[Dict[st
     return options
 
 
+def _graph_fingerprint(graph_module: Any) -> Tuple[Any, ...]:
+    """What tells that a graph is the same as when it was printed: its nodes,
+    their operations and their inputs (cheap next to printing it)."""
+    graph = graph_module.graph
+    return (id(graph),) + tuple(
+        (node.name, node.op, id(node.target), tuple(id(arg) for arg in node.all_input_nodes)) for node in graph.nodes
+    )
+
+
+def reuse_printed_text(graph_module: Any, options: Dict[str, bool], text: str) -> None:
+    """Right after formatting a graph for its log, PyTorch prints some graphs
+    again with the very options of the text its caches keep (the ones depyf
+    printed it with, cached_text_options): that next print returns depyf's
+    text instead of printing the graph a second time. Only a call with the
+    same options on the unchanged graph is answered, once; anything else
+    prints as always."""
+    try:
+        cls = type(graph_module)
+        if cls.__qualname__.split(".")[-1] != "GraphModuleImpl":  # not FX's class of one GraphModule
+            return
+        printed = cls.print_readable
+        printed = getattr(printed, "__depyf_prints__", printed)
+        pending = [(_graph_fingerprint(graph_module), dict(options, print_output=False), text)]
+    except Exception as error:  # noqa: BLE001
+        warn_once("sharing printed graphs with torch (a little more time)", error)
+        return
+
+    def print_readable(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if pending and not args:
+            fingerprint, expected, kept = pending[0]
+            try:
+                same = kwargs == expected and _graph_fingerprint(self) == fingerprint
+            except Exception:  # noqa: BLE001
+                same = False
+            pending.clear()
+            if cls.__dict__.get("print_readable") is print_readable:
+                del cls.print_readable
+            if same:
+                return kept
+        return printed(self, *args, **kwargs)
+
+    print_readable.__depyf_prints__ = printed  # type: ignore[attr-defined]
+    cls.print_readable = print_readable
+    _pending_prints.append(cls)
+
+
+# Classes answering one print with depyf's text; forgotten when a block ends.
+_pending_prints: List[Any] = []
+
+
+def forget_printed_texts() -> None:
+    while _pending_prints:
+        cls = _pending_prints.pop()
+        replacement = cls.__dict__.get("print_readable")
+        if replacement is not None and hasattr(replacement, "__depyf_prints__"):
+            del cls.print_readable
+
+
 def current_compile_id() -> Optional[str]:
     """Dynamo's id of the compile running now ("0/0"), also while AOTAutograd
     compiles a backward lazily at the first backward call."""
@@ -626,9 +684,9 @@ def _patch_cache_hits(record: Callable[..., Any]) -> Optional[Undo]:
             pass
 
     def tapped_wrap_post_compile(self: Any, *args: Any, **kwargs: Any) -> Any:
-        # Reported before the entry's Inductor parts load, as a cold compile
-        # formats them before Inductor compiles.
-        inference = getattr(self, "aot_backward_graph_str", None) is None
+        # Reported once the entry loaded: when its FX graph entries are gone,
+        # this raises and AOTAutograd compiles (and formats) the graphs itself.
+        result = wrap_post_compile(self, *args, **kwargs)
         for stage, attribute in (
             ("Joint graph", "aot_joint_graph_str"),
             ("Forward graph", "aot_forward_graph_str"),
@@ -636,8 +694,8 @@ def _patch_cache_hits(record: Callable[..., Any]) -> Optional[Undo]:
         ):
             text = getattr(self, attribute, None)
             if isinstance(text, str):
-                report(CachedGraph(stage, text=text, cache="AOTAutograd" + (" inference" if inference else "")))
-        return wrap_post_compile(self, *args, **kwargs)
+                report(CachedGraph(stage, text=text, cache="AOTAutograd"))
+        return result
 
     def tapped_try_load(mod: Any, *args: Any, **kwargs: Any) -> Any:
         result = try_load(mod, *args, **kwargs)
@@ -680,7 +738,12 @@ def tap_compile_cache_hits(record: Callable[[CachedGraph], None]) -> Undo:
     if undo is _nothing:
         warn_once("reading dumps from compile-cache hits: turning the compile caches off instead", "see above")
         return disable_compile_caches()
-    return undo
+
+    def undo_all() -> None:
+        undo()
+        forget_printed_texts()
+
+    return undo_all
 
 
 @contextlib.contextmanager

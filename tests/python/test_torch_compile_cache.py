@@ -180,3 +180,31 @@ def test_missing_cache_hooks_warn_and_turn_the_caches_off(tmp_path, monkeypatch)
     messages = [str(warning.message) for warning in caught]
     assert any("compile-cache hits" in message for message in messages)
     assert any("turning the compile caches off" in message for message in messages)
+
+
+def test_torch_reuses_the_text_depyf_printed_only_for_the_unchanged_graph():
+    def f(x):
+        return torch.relu(x) * 2
+
+    options = {"include_stride": True, "include_device": True, "expanded_def": True}
+    graph_module = torch.fx.symbolic_trace(f)
+    text = graph_module.print_readable(print_output=False, **options)
+    torch_compat.reuse_printed_text(graph_module, options, text)
+    # The next print with the same options is answered with depyf's text, once.
+    assert graph_module.print_readable(print_output=False, **options) is text
+    again = graph_module.print_readable(print_output=False, **options)
+    assert again == text and again is not text
+    # Other options, or a graph changed since, print afresh.
+    torch_compat.reuse_printed_text(graph_module, options, text)
+    assert graph_module.print_readable(print_output=False) is not text
+    torch_compat.reuse_printed_text(graph_module, options, "stale")
+    output = next(node for node in graph_module.graph.nodes if node.op == "output")
+    with graph_module.graph.inserting_before(output):
+        extra = graph_module.graph.call_function(torch.neg, (output.args[0],))
+    output.args = (extra,)
+    graph_module.recompile()
+    assert "neg" in graph_module.print_readable(print_output=False, **options)
+    # A block's end forgets what was not asked for.
+    torch_compat.reuse_printed_text(graph_module, options, "stale")
+    torch_compat.forget_printed_texts()
+    assert graph_module.print_readable(print_output=False, **options) != "stale"
