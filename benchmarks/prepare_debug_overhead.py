@@ -6,7 +6,7 @@ filled by a run without depyf).
     python benchmarks/prepare_debug_overhead.py \\
         --original-python /tmp/orig-venv/bin/python \\
         [--model gpt2|tiny] [--backends aot_eager,inductor] [--caches cold,warm] [--repeats 3] \\
-        [--before-checkout /work/main] [--threads 1] [--json FILE]
+        [--checkout before=/work/main ...] [--threads 1] [--json FILE]
 
 Every measurement is a fresh process running prepare_debug_driver.py: "none"
 (torch.compile alone), "this depyf" (this checkout, by PYTHONPATH) and
@@ -112,7 +112,11 @@ def main() -> int:
     parser.add_argument("--caches", default="cold,warm")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument(
-        "--before-checkout", help="also time the depyf of this checkout (e.g. main before a change), as 'before'"
+        "--checkout",
+        action="append",
+        default=[],
+        metavar="LABEL=PATH",
+        help="also time the depyf of another checkout (e.g. before=/work/main); may be repeated",
     )
     parser.add_argument("--threads", type=int, default=1, help="OMP_NUM_THREADS of every run (0: leave as is)")
     parser.add_argument("--json", help="also write every run's numbers here")
@@ -122,8 +126,9 @@ def main() -> int:
         ("this depyf", args.ours_python, "depyf", CHECKOUT),
         ("original depyf", args.original_python, "depyf", None),
     ]
-    if args.before_checkout:
-        tools.append(("before", args.ours_python, "depyf", os.path.abspath(args.before_checkout)))
+    for extra in args.checkout:
+        label, _, path = extra.partition("=")
+        tools.append((label, args.ours_python, "depyf", os.path.abspath(path)))
     backends = args.backends.split(",")
     caches = args.caches.split(",")
     seeds = {}
