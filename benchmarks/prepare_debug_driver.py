@@ -1,8 +1,14 @@
-"""One timed run for prepare_debug_overhead.py: compile and run a small
-transformer built in code, with or without depyf.prepare_debug.
+"""One timed run for prepare_debug_overhead.py: the first training step (compile,
+forward, backward) of a model built in code, with or without depyf.prepare_debug.
 
-    python prepare_debug_driver.py {none|depyf} BACKEND DUMP_DIR
-Prints one JSON line: {"seconds": ..., "cpu_seconds": ..., "files": ...}.
+    python prepare_debug_driver.py {none|depyf} BACKEND DUMP_DIR [tiny|gpt2] [--profile FILE]
+
+tiny: a 4-layer transformer with a graph break and recompiles on new lengths
+(4 steps). gpt2: HuggingFace transformers' GPT2LMHeadModel with GPT2Config()'s
+default sizes (12 layers, 768 wide, 124M parameters), random weights, nothing
+downloaded; one step on 2 x 128 tokens. Which depyf is timed is whichever this
+interpreter imports. Prints one JSON line: wall and CPU seconds of the timed
+part, files dumped, and PyTorch's compile-cache counters.
 """
 
 import json
@@ -51,27 +57,82 @@ class TinyTransformer(torch.nn.Module):
         return logits
 
 
-def main() -> None:
-    mode, backend, dump_dir = sys.argv[1:4]
-    torch.manual_seed(0)
+def tiny_steps(backend: str):
     model = TinyTransformer()
     compiled = torch.compile(model, backend=backend)
     batches = [torch.randint(0, 256, (2, length)) for length in (16, 16, 24, 32)]
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    if mode == "depyf":
-        import depyf
 
-        with depyf.prepare_debug(dump_dir):
-            for tokens in batches:
-                compiled(tokens).sum().backward()
-    else:
+    def steps() -> None:
         for tokens in batches:
             compiled(tokens).sum().backward()
+
+    return steps
+
+
+def gpt2_steps(backend: str):
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    config = GPT2Config()  # the default sizes: GPT-2 small
+    model = GPT2LMHeadModel(config)  # random weights: nothing is downloaded
+    compiled = torch.compile(model, backend=backend)
+    tokens = torch.randint(0, config.vocab_size, (2, 128))
+
+    def steps() -> None:
+        compiled(input_ids=tokens, labels=tokens).loss.backward()
+
+    return steps
+
+
+def counters() -> dict:
+    from torch._dynamo.utils import counters as torch_counters
+
+    return {
+        "aot_hit": torch_counters["aot_autograd"]["autograd_cache_hit"],
+        "aot_miss": torch_counters["aot_autograd"]["autograd_cache_miss"],
+        "aot_bypass": torch_counters["aot_autograd"]["autograd_cache_bypass"],
+        "fx_hit": torch_counters["inductor"]["fxgraph_cache_hit"],
+        "fx_miss": torch_counters["inductor"]["fxgraph_cache_miss"],
+    }
+
+
+def main() -> None:
+    arguments = sys.argv[1:]
+    profile_path = None
+    if "--profile" in arguments:
+        index = arguments.index("--profile")
+        profile_path = arguments[index + 1]
+        del arguments[index : index + 2]
+    mode, backend, dump_dir = arguments[:3]
+    model = arguments[3] if len(arguments) > 3 else "tiny"
+    torch.manual_seed(0)
+    steps = gpt2_steps(backend) if model == "gpt2" else tiny_steps(backend)
+
+    def timed() -> None:
+        if mode == "depyf":
+            import depyf
+
+            with depyf.prepare_debug(dump_dir):
+                steps()
+        else:
+            steps()
+
+    profiler = None
+    if profile_path:
+        import cProfile
+
+        profiler = cProfile.Profile()
+    start = time.perf_counter()
+    cpu_start = time.process_time()
+    if profiler is not None:
+        profiler.runcall(timed)
+    else:
+        timed()
     seconds = time.perf_counter() - start
     cpu_seconds = time.process_time() - cpu_start
+    if profiler is not None:
+        profiler.dump_stats(profile_path)
     files = len(os.listdir(dump_dir)) if os.path.isdir(dump_dir) else 0
-    print(json.dumps({"seconds": seconds, "cpu_seconds": cpu_seconds, "files": files}))
+    print(json.dumps({"seconds": seconds, "cpu_seconds": cpu_seconds, "files": files, **counters()}))
 
 
 if __name__ == "__main__":

@@ -64,7 +64,7 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
         torch_compat.tap_recompile_reasons(session.record_recompile_reasons),
         torch_compat.tap_graph_code(session.record_graph),
         torch_compat.tap_kernel_loading(session.redirect_kernel),
-        torch_compat.disable_compile_caches(),
+        torch_compat.tap_compile_cache_hits(session.record_cached_graph),
     ]
     _state.update(dump_src_dir=directory, session=session)
     _state["open"].append(session)

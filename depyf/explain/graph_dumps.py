@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 import textwrap
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
-from depyf.explain import graph_running
+from depyf.explain import graph_running, torch_compat
 from depyf.explain.dump_files import write_unique
 
 _PRELUDE = "from __future__ import annotations\nimport torch\nfrom torch import device\n"
@@ -29,32 +29,59 @@ _SNAPSHOT_NOTES = {
 }
 
 
-def dump_graph(dump_dir: str, owner: str, stage: str, graph_module: Any) -> Optional[str]:
+def dump_graph(
+    dump_dir: str, owner: str, stage: str, graph_module: Any, print_options: Optional[Dict[str, bool]] = None
+) -> Optional[str]:
+    """`print_options` go to print_readable (torch_compat.cached_text_options: the
+    text a compile cache keeps of this stage, so that a cache hit dumps the same)."""
     try:
-        str(graph_module)  # lazy graph modules write their code on first use
-        body = graph_module.print_readable(print_output=False)
-        # Graphs built from lambdas print as `class <lambda>`.
-        body = body.replace("class <lambda>(", "class GraphModule(")
+        # print_readable does not make a lazy graph module write its code.
+        body = graph_module.print_readable(print_output=False, **(print_options or {}))
     except Exception:  # noqa: BLE001 - not a printable GraphModule
         return None
-    text = _header(owner, stage, []) + _PRELUDE + body
-    template = os.path.join(dump_dir, "%s.%s.%%s.py" % (owner, stage))
+    if print_options is not None:
+        # PyTorch prints this text again next, for its cache: it gets this one.
+        torch_compat.reuse_printed_text(graph_module, print_options, body)
     if stage != _CAPTURED and stage not in _AOT:
-        return write_unique(template, lambda _p: text)
-    # Compiled once, before the file exists; the code is what compiling the
-    # file gives, once it carries the file's name.
-    codes, problem = graph_running.compile_forwards(text, "<graph>")
-    pairs, problems = graph_running.match(graph_module, codes)
-    if problem or problems:
-        text = _header(owner, stage, [problem] if problem else problems) + _PRELUDE + body
-    path = write_unique(template, lambda _p: text)
-    if problem or problems:
-        codes, _problem = graph_running.compile_forwards(text, path)
-        pairs, _problems = graph_running.match(graph_module, codes)
-    else:
-        codes = {name: graph_running.with_filename(code, path) for name, code in codes.items()}
-    graph_running.run_from_file(graph_module, path, codes, pairs)
+        return dump_graph_text(dump_dir, owner, stage, body)
+    # Matching FX's code makes a lazy graph module write it now, which would
+    # change its AOTAutograd cache key: it is left unwritten again after.
+    with torch_compat.keep_lazy_graphs_unwritten(graph_module):
+        try:
+            str(graph_module)  # lazy graph modules write their code on first use
+        except Exception:  # noqa: BLE001
+            return None
+        text = _text(owner, stage, [], body)
+        template = _template(dump_dir, owner, stage)
+        # Compiled once, before the file exists; the code is what compiling the
+        # file gives, once it carries the file's name.
+        codes, problem = graph_running.compile_forwards(text, "<graph>")
+        pairs, problems = graph_running.match(graph_module, codes)
+        if problem or problems:
+            text = _text(owner, stage, [problem] if problem else problems, body)
+        path = write_unique(template, lambda _p: text)
+        if problem or problems:
+            codes, _problem = graph_running.compile_forwards(text, path)
+            pairs, _problems = graph_running.match(graph_module, codes)
+        else:
+            codes = {name: graph_running.with_filename(code, path) for name, code in codes.items()}
+        graph_running.run_from_file(graph_module, path, codes, pairs)
     return path
+
+
+def dump_graph_text(dump_dir: str, owner: str, stage: str, body: str) -> str:
+    """Writes a graph's print_readable text, from a GraphModule or as a compile cache kept it."""
+    text = _text(owner, stage, [], body)
+    return write_unique(_template(dump_dir, owner, stage), lambda _p: text)
+
+
+def _template(dump_dir: str, owner: str, stage: str) -> str:
+    return os.path.join(dump_dir, "%s.%s.%%s.py" % (owner, stage))
+
+
+def _text(owner: str, stage: str, problems: List[str], body: str) -> str:
+    # Graphs built from lambdas print as `class <lambda>`.
+    return _header(owner, stage, problems) + _PRELUDE + body.replace("class <lambda>(", "class GraphModule(")
 
 
 def _header(owner: str, stage: str, problems: List[str]) -> str:

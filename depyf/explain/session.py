@@ -50,6 +50,9 @@ class DebugSession:
         self.backends: List[str] = []  # the torch.compile backends seen, in order
         self._unsupported_before = torch_compat.unsupported_counts()
         self._current_graph = threading.local()
+        self._owner_of_compile: Dict[str, str] = {}
+        self._with_backward: set = set()
+        self._noted_cache_hits: set = set()
         self._lock = threading.Lock()
         # What each captured graph returns, by its short name (`__compiled_fn_1`).
         self.graph_outputs: Dict[str, List[str]] = {}
@@ -203,6 +206,10 @@ class DebugSession:
             # over it mention that name too (and come before it).
             owner = owner_match.group(1)
             self._current_graph.name = owner
+            compile_id = torch_compat.current_compile_id()
+            if compile_id is not None:
+                with self._lock:
+                    self._owner_of_compile[compile_id] = owner
             stage = name[: owner_match.start()] + name[owner_match.end() :]
             stage = safe_name(stage.strip().replace(" ", "_")) if stage.strip() else "Captured_Graph"
             if stage == "Captured_Graph":
@@ -212,10 +219,41 @@ class DebugSession:
         else:
             owner = self._current_owner()
             stage = safe_name(name.replace(" ", "_"))
-        dump_graph(self.dump_dir, owner, stage, graph_module)
+            if name == "Joint graph":
+                self._with_backward.add(owner)
+        # Stages a compile cache keeps are printed as the cache keeps them, so
+        # that a run loading them from the cache dumps the same text.
+        options = torch_compat.cached_text_options(name, inference=owner not in self._with_backward)
+        dump_graph(self.dump_dir, owner, stage, graph_module, options)
+
+    def record_cached_graph(self, cached: torch_compat.CachedGraph) -> None:
+        """A graph a compile-cache hit stands for: written as a compile would have."""
+        from depyf.explain.graph_dumps import dump_graph_text
+
+        if cached.graph_module is not None:
+            self.record_graph(cached.stage, cached.graph_module)
+            return
+        owner = self._current_owner()
+        stage = safe_name(cached.stage.replace(" ", "_"))
+        if cached.stage == "Joint graph":
+            self._with_backward.add(owner)
+        if cached.text is not None:
+            dump_graph_text(self.dump_dir, owner, stage, cached.text)
+        if cached.cache == "AOTAutograd" and owner not in self._noted_cache_hits:
+            self._noted_cache_hits.add(owner)
+            text = _AOT_CACHE_HIT_NOTE.format(owner=owner)
+            write_unique(os.path.join(self.dump_dir, owner + ".loaded_from_compile_cache.%s.txt"), lambda _p: text)
 
     def _current_owner(self) -> str:
-        """The compiled function whose graphs this thread is compiling now."""
+        """The compiled function whose graphs are being compiled now: the one
+        Dynamo's running compile captured (AOTAutograd compiles a backward
+        lazily, under the compile it belongs to), else this thread's last."""
+        compile_id = torch_compat.current_compile_id()
+        if compile_id is not None:
+            with self._lock:
+                owner = self._owner_of_compile.get(compile_id)
+            if owner is not None:
+                return owner
         return getattr(self._current_graph, "name", "__compiled_fn_unknown")
 
     def redirect_kernel(self, path: str) -> Optional[str]:
@@ -223,6 +261,23 @@ class DebugSession:
         with open(path, encoding="utf-8") as handle:
             source = handle.read()
         return write_unique(os.path.join(self.dump_dir, owner + ".kernel_%s.py"), lambda _p: source)
+
+
+_AOT_CACHE_HIT_NOTE = """\
+{owner} was loaded from PyTorch's AOTAutograd cache: in this run AOTAutograd and
+Inductor did not compile it, they read the cache entry made by an earlier run.
+
+From the entry, as a compile writes them:
+  {owner}.Joint_graph / Forward_graph / Backward_graph  the texts the entry keeps of them
+  {owner}.AFTER_POST_GRAD   the text each Inductor (FX graph cache) entry keeps
+  {owner}.kernel_N          Inductor's output code, loaded from the cache as after a compile
+  {owner}.BEFORE_PRE_GRAD   the graph handed to the cache lookup, which a compile prints first
+
+Not here: snapshots printed only between the passes of a compile, such as
+tensorify_python_scalars (the joint graph after AOTAutograd turns Python scalars
+into tensors; the result is the Joint_graph). No cache entry keeps them. To see
+them, run once with the caches off: TORCHINDUCTOR_FORCE_DISABLE_CACHES=1.
+"""
 
 
 # `__compiled_fn_3`, optionally followed by the uuid newer torch appends;

@@ -8,10 +8,12 @@ still works. Nothing here may break the user's program.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import sys
 import types
 import warnings
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 _warned: set = set()
 
@@ -518,5 +520,261 @@ _compile_caches = _SharedPatch(_patch_compile_caches)
 
 
 def disable_compile_caches() -> Undo:
-    """Turns the AOTAutograd/Inductor caches off until the returned undo (shared by nested blocks)."""
+    """Turns the AOTAutograd/Inductor caches off until the returned undo (shared by nested blocks).
+
+    prepare_debug no longer needs this (tap_compile_cache_hits recovers what a
+    hit skips); kept for callers that want every graph compiled afresh."""
     return _compile_caches.add(_nothing)
+
+
+# ---- compile caches: what a hit skips, read back from the cache entries -------------------------
+#
+# With the AOTAutograd cache (inductor backend) a hit skips AOTAutograd and
+# Inductor entirely, and with the FX graph cache a hit skips Inductor's
+# lowering: the graphs they would format never reach tap_graph_code. The
+# entries keep the readable text of the stages that matter (PyTorch keeps it
+# for tlparse): the joint, forward and backward graphs in the AOTAutograd
+# entry, the post-grad graph in each FX graph entry, and the output code,
+# which Inductor loads through PyCodeCache.load_by_key_path on a hit as on a
+# miss (tap_kernel_loading sees both). So that a cold and a warm run dump the
+# same text, the graphs of those stages are printed, when compiled, with the
+# options PyTorch prints its cached text with (cached_text_options).
+
+
+@dataclasses.dataclass
+class CachedGraph:
+    """One graph a compile-cache hit stands for, as the entry keeps it."""
+
+    stage: str  # the name PyTorch formats the stage under when it compiles, e.g. "Forward graph"
+    text: Optional[str] = None  # print_readable text kept in the entry
+    graph_module: Any = None  # or the graph itself, where the hit still has it
+    cache: str = ""  # "AOTAutograd" or "FX graph"
+
+
+# print_readable options of the text PyTorch 2.13 keeps in its caches, by
+# stage (graph_compile._log_joint_graph/_log_fw_bw_graphs/_log_inference_graph,
+# compile_fx's post-grad graph string).
+_CACHED_TEXT_OPTIONS: Dict[str, Dict[str, bool]] = {
+    "Joint graph": {"include_stride": True, "include_device": True, "expanded_def": True},
+    "Forward graph": {"include_stride": True, "include_device": True, "expanded_def": True},
+    "Backward graph": {"include_stride": True, "include_device": True, "expanded_def": True},
+    "AFTER POST GRAD": {"include_stride": True, "include_device": True, "fast_sympy_print": True},
+}
+
+
+def cached_text_options(stage: str, inference: bool = False) -> Optional[Dict[str, bool]]:
+    """The print_readable options PyTorch prints the cached text of `stage` with,
+    or None for a stage no cache keeps. An inference graph (no backward) is
+    kept with the faster sympy printer."""
+    options = _CACHED_TEXT_OPTIONS.get(stage)
+    if options is None:
+        return None
+    options = dict(options)
+    if stage == "Forward graph" and inference:
+        options["fast_sympy_print"] = True
+    return options
+
+
+def _graph_fingerprint(graph_module: Any) -> Tuple[Any, ...]:
+    """What tells that a graph is the same as when it was printed: its nodes,
+    their operations and their inputs (cheap next to printing it)."""
+    graph = graph_module.graph
+    return (id(graph),) + tuple(
+        (node.name, node.op, id(node.target), tuple(id(arg) for arg in node.all_input_nodes)) for node in graph.nodes
+    )
+
+
+def reuse_printed_text(graph_module: Any, options: Dict[str, bool], text: str) -> None:
+    """Right after formatting a graph for its log, PyTorch prints some graphs
+    again with the very options of the text its caches keep (the ones depyf
+    printed it with, cached_text_options): that next print returns depyf's
+    text instead of printing the graph a second time. Only a call with the
+    same options on the unchanged graph is answered, once; anything else
+    prints as always."""
+    try:
+        cls = type(graph_module)
+        if cls.__qualname__.split(".")[-1] != "GraphModuleImpl":  # not FX's class of one GraphModule
+            return
+        printed = cls.print_readable
+        printed = getattr(printed, "__depyf_prints__", printed)
+        pending = [(_graph_fingerprint(graph_module), dict(options, print_output=False), text)]
+    except Exception as error:  # noqa: BLE001
+        warn_once("sharing printed graphs with torch (a little more time)", error)
+        return
+
+    def print_readable(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if pending and not args:
+            fingerprint, expected, kept = pending[0]
+            try:
+                same = kwargs == expected and _graph_fingerprint(self) == fingerprint
+            except Exception:  # noqa: BLE001
+                same = False
+            pending.clear()
+            if cls.__dict__.get("print_readable") is print_readable:
+                del cls.print_readable
+            if same:
+                return kept
+        return printed(self, *args, **kwargs)
+
+    print_readable.__depyf_prints__ = printed  # type: ignore[attr-defined]
+    cls.print_readable = print_readable
+    _pending_prints.append(cls)
+
+
+# Classes answering one print with depyf's text; forgotten when a block ends.
+_pending_prints: List[Any] = []
+
+
+def forget_printed_texts() -> None:
+    while _pending_prints:
+        cls = _pending_prints.pop()
+        replacement = cls.__dict__.get("print_readable")
+        if replacement is not None and hasattr(replacement, "__depyf_prints__"):
+            del cls.print_readable
+
+
+def current_compile_id() -> Optional[str]:
+    """Dynamo's id of the compile running now ("0/0"), also while AOTAutograd
+    compiles a backward lazily at the first backward call."""
+    try:
+        from torch._guards import CompileContext
+
+        compile_id = CompileContext.current_compile_id()
+    except Exception as error:  # noqa: BLE001
+        warn_once("naming graphs compiled lazily (backward graphs and kernels)", error)
+        return None
+    return None if compile_id is None else str(compile_id)
+
+
+def _pre_grad_passes_after_cache_lookup() -> bool:
+    """Whether Inductor runs its pre-grad passes (and prints BEFORE PRE GRAD)
+    only on an AOTAutograd cache miss."""
+    try:
+        from torch._inductor.codecache import resolve_pre_grad_pass_timing
+
+        return resolve_pre_grad_pass_timing() == "late"
+    except Exception:  # noqa: BLE001 - older torch: the passes ran before the lookup
+        return False
+
+
+def _patch_cache_hits(record: Callable[..., Any]) -> Optional[Undo]:
+    try:
+        from torch._functorch._aot_autograd.aot_autograd_result import GenericAOTAutogradResult
+        from torch._functorch._aot_autograd.autograd_cache import AOTAutogradCache
+        from torch._inductor.codecache import FxGraphCache
+
+        originals = (
+            (GenericAOTAutogradResult, "wrap_post_compile", GenericAOTAutogradResult.__dict__["wrap_post_compile"]),
+            (AOTAutogradCache, "try_load", AOTAutogradCache.__dict__["try_load"]),
+            (FxGraphCache, "cache_hit_post_compile", FxGraphCache.__dict__["cache_hit_post_compile"]),
+        )
+        wrap_post_compile = originals[0][2]
+        try_load = originals[1][2].__func__
+        cache_hit_post_compile = originals[2][2].__func__
+        if not callable(wrap_post_compile):
+            raise TypeError("GenericAOTAutogradResult.wrap_post_compile is not a method")
+    except Exception as error:  # noqa: BLE001
+        warn_once("graphs of compile-cache hits (prepare_debug keeps the caches on)", error)
+        return None
+
+    def report(graph: CachedGraph) -> None:
+        try:
+            record(graph)
+        except Exception:  # noqa: BLE001 - a dump must never break the load
+            pass
+
+    def tapped_wrap_post_compile(self: Any, *args: Any, **kwargs: Any) -> Any:
+        # Reported once the entry loaded: when its FX graph entries are gone,
+        # this raises and AOTAutograd compiles (and formats) the graphs itself.
+        result = wrap_post_compile(self, *args, **kwargs)
+        for stage, attribute in (
+            ("Joint graph", "aot_joint_graph_str"),
+            ("Forward graph", "aot_forward_graph_str"),
+            ("Backward graph", "aot_backward_graph_str"),
+        ):
+            text = getattr(self, attribute, None)
+            if isinstance(text, str):
+                report(CachedGraph(stage, text=text, cache="AOTAutograd"))
+        return result
+
+    def tapped_try_load(mod: Any, *args: Any, **kwargs: Any) -> Any:
+        result = try_load(mod, *args, **kwargs)
+        try:
+            hit = isinstance(result, tuple) and result[0] is not None
+        except Exception:  # noqa: BLE001
+            hit = False
+        if hit and _pre_grad_passes_after_cache_lookup():
+            # A miss would print this very graph before the pre-grad passes.
+            report(CachedGraph("BEFORE PRE GRAD", graph_module=getattr(mod, "gm", mod), cache="AOTAutograd"))
+        return result
+
+    def tapped_cache_hit_post_compile(graph: Any, *args: Any, **kwargs: Any) -> Any:
+        text = getattr(graph, "inductor_post_grad_graph_str", None)
+        if isinstance(text, str):
+            report(CachedGraph("AFTER POST GRAD", text=text, cache="FX graph"))
+        return cache_hit_post_compile(graph, *args, **kwargs)
+
+    GenericAOTAutogradResult.wrap_post_compile = tapped_wrap_post_compile  # type: ignore[method-assign]
+    AOTAutogradCache.try_load = staticmethod(tapped_try_load)  # type: ignore[method-assign,assignment]
+    FxGraphCache.cache_hit_post_compile = staticmethod(tapped_cache_hit_post_compile)  # type: ignore[method-assign]
+
+    def undo() -> None:
+        for owner, name, original in originals:
+            setattr(owner, name, original)
+
+    return undo
+
+
+_cache_hits = _SharedPatch(_patch_cache_hits)
+
+
+def tap_compile_cache_hits(record: Callable[[CachedGraph], None]) -> Undo:
+    """Calls record(CachedGraph) for each graph an AOTAutograd or FX graph cache
+    hit stands for, at the point a cold compile would have formatted it.
+
+    Where this torch has no such hook points, the caches are turned off
+    instead until the returned undo: slower, but the dump stays complete."""
+    undo = _cache_hits.add(record)
+    if undo is _nothing:
+        warn_once("reading dumps from compile-cache hits: turning the compile caches off instead", "see above")
+        return disable_compile_caches()
+
+    def undo_all() -> None:
+        undo()
+        forget_printed_texts()
+
+    return undo_all
+
+
+@contextlib.contextmanager
+def keep_lazy_graphs_unwritten(graph_module: Any) -> Iterator[None]:
+    """Puts the lazy GraphModules in `graph_module` that have not written their
+    code yet back in that state after the block, which may make them write it.
+
+    A lazy GraphModule writes its Python code when first used (called,
+    printed with str(), pickled), adding `_code` and friends to its __dict__.
+    The AOTAutograd cache key pickles that __dict__, whose order then differs
+    from a run where torch wrote the code itself, at the key: such a run would
+    miss every entry a run without depyf made, and the other way round. The
+    keys the block added are taken out again (the others keep their order)
+    and the module is marked to write its code on its next use, as before.
+    """
+    unwritten = []
+    try:
+        from torch.fx._lazy_graph_module import _LazyGraphModule
+
+        for module in graph_module.modules():
+            if isinstance(module, _LazyGraphModule) and type(module)._needs_recompile():
+                unwritten.append((module, set(module.__dict__)))
+    except Exception as error:  # noqa: BLE001
+        warn_once("leaving lazy graphs unwritten (compile-cache keys)", error)
+    try:
+        yield
+    finally:
+        for module, keys in unwritten:
+            try:
+                for key in [key for key in module.__dict__ if key not in keys]:
+                    del module.__dict__[key]
+                type(module).recompile()  # a lazy module's recompile only marks it
+            except Exception as error:  # noqa: BLE001
+                warn_once("leaving lazy graphs unwritten (compile-cache keys)", error)
