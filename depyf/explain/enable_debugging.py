@@ -10,7 +10,7 @@ import types
 import warnings
 from typing import Any, Callable, Dict, Iterator, List, Optional
 
-from depyf.explain import torch_compat
+from depyf.explain import own_time, torch_compat
 from depyf.explain.dump_files import make_directory, safe_name, write_unique
 from depyf.explain.dump_run import DumpRun
 from depyf.explain.graph_breaks import user_function_name
@@ -51,23 +51,25 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
         raise TypeError("prepare_debug(dump_src_dir) takes the directory path as a str; got %r" % (dump_src_dir,))
     import torch  # noqa: F401 - fail early and clearly when torch is missing
 
-    from depyf.explain.session import DebugSession
+    # depyf's own time (own_time) counts from here: torch's import above is not ours.
+    with own_time.counted():
+        from depyf.explain.session import DebugSession
 
-    del clean_wild_fx_code  # depyf writes no stray fx files to clean
-    directory = make_directory(dump_src_dir)
-    run = DumpRun(directory)
-    _save_manifest(run)  # a run that dies still leaves its record ("running")
-    session = DebugSession(directory, log_bytecode)
-    undo: List[Any] = [
-        torch_compat.tap_compile_boundaries(session.compile_boundary),
-        torch_compat.register_bytecode_hook(session.bytecode_hook),
-        torch_compat.tap_recompile_reasons(session.record_recompile_reasons),
-        torch_compat.tap_graph_code(session.record_graph),
-        torch_compat.tap_kernel_loading(session.redirect_kernel),
-        torch_compat.tap_compile_cache_hits(session.record_cached_graph),
-    ]
-    _state.update(dump_src_dir=directory, session=session)
-    _state["open"].append(session)
+        del clean_wild_fx_code  # depyf writes no stray fx files to clean
+        directory = make_directory(dump_src_dir)
+        run = DumpRun(directory)
+        _save_manifest(run)  # a run that dies still leaves its record ("running")
+        session = DebugSession(directory, log_bytecode)
+        undo: List[Any] = [
+            torch_compat.tap_compile_boundaries(session.compile_boundary),
+            torch_compat.register_bytecode_hook(session.bytecode_hook),
+            torch_compat.tap_recompile_reasons(session.record_recompile_reasons),
+            torch_compat.tap_graph_code(session.record_graph),
+            torch_compat.tap_kernel_loading(session.redirect_kernel),
+            torch_compat.tap_compile_cache_hits(session.record_cached_graph),
+        ]
+        _state.update(dump_src_dir=directory, session=session)
+        _state["open"].append(session)
     failure: Optional[BaseException] = None
     try:
         yield run
@@ -77,23 +79,24 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
         failure = error
         raise
     finally:
-        for step in reversed(undo):
+        with own_time.counted():
+            for step in reversed(undo):
+                try:
+                    step()
+                except Exception as error:  # noqa: BLE001
+                    torch_compat.warn_once("removing a depyf hook", error)
             try:
-                step()
-            except Exception as error:  # noqa: BLE001
-                torch_compat.warn_once("removing a depyf hook", error)
-        try:
-            _write_full_code(session)
-            session.write_unclaimed_graph_breaks()
-        finally:
-            _finish_run(run, failure, session.backends)
-            # Dynamo ties cleanups to the lifetime of these code objects;
-            # holding them until interpreter shutdown would run those after
-            # torch's modules are torn down.
-            session.forget_code_objects()
-            _state["open"] = [other for other in _state["open"] if other is not session]
-            _state["dump_src_dir"] = directory
-            _state["session"] = session
+                _write_full_code(session)
+                session.write_unclaimed_graph_breaks()
+            finally:
+                _finish_run(run, failure, session.backends)
+                # Dynamo ties cleanups to the lifetime of these code objects;
+                # holding them until interpreter shutdown would run those after
+                # torch's modules are torn down.
+                session.forget_code_objects()
+                _state["open"] = [other for other in _state["open"] if other is not session]
+                _state["dump_src_dir"] = directory
+                _state["session"] = session
 
 
 def _save_manifest(run: DumpRun) -> None:

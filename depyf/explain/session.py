@@ -9,7 +9,7 @@ import threading
 import types
 from typing import Any, Dict, List, Optional
 
-from depyf.explain import torch_compat
+from depyf.explain import own_time, torch_compat
 from depyf.explain.dump_files import safe_name, write_unique
 from depyf.explain.dynamo_names import graph_outputs, hints_for
 from depyf.explain.graph_breaks import GraphBreak, describe, started_in
@@ -61,7 +61,8 @@ class DebugSession:
 
     def bytecode_hook(self, code: types.CodeType, new_code: types.CodeType) -> Optional[types.CodeType]:
         try:
-            return self._record(code, new_code)
+            with own_time.counted():
+                return self._record(code, new_code)
         except Exception as error:  # noqa: BLE001 - never break the user's program
             torch_compat.warn_once("dumping transformed code (%s)" % type(error).__name__, error)
             return None

@@ -15,6 +15,8 @@ import types
 import warnings
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
+from depyf.explain import own_time
+
 _warned: set = set()
 
 
@@ -69,13 +71,14 @@ class _SharedPatch:
     def _dispatch(self, *args: Any) -> Any:
         """Calls every listener; the first result that is not None wins."""
         result = None
-        for listener in list(self._listeners):
-            try:
-                answer = listener(*args)
-            except Exception:  # noqa: BLE001 - a listener must never break torch
-                answer = None
-            if result is None:
-                result = answer
+        with own_time.counted():
+            for listener in list(self._listeners):
+                try:
+                    answer = listener(*args)
+                except Exception:  # noqa: BLE001 - a listener must never break torch
+                    answer = None
+                if result is None:
+                    result = answer
         return result
 
 
