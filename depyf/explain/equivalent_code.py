@@ -17,6 +17,7 @@ NOP/RESUME/CACHE/EXTENDED_ARG and the code's name are ignored.
 from __future__ import annotations
 
 import dis
+import functools
 import sys
 import types
 from typing import Dict, List, Optional, Tuple
@@ -165,16 +166,20 @@ def _straight_line(code: types.CodeType) -> Optional[List[Tuple[int, int]]]:
     if getattr(code, "co_exceptiontable", b""):
         return None
     raw = code.co_code
+    opcodes, arguments = raw[0::2], raw[1::2]
+    if not _JUMPS.isdisjoint(opcodes):
+        return None
+    if _EXTENDED_ARG not in opcodes:
+        # The common case, a joint graph has thousands of instructions: no per-byte loop.
+        return [(op, arg) for op, arg in zip(opcodes, arguments) if op not in _IGNORED_OPCODES]
     units: List[Tuple[int, int]] = []
     extended = 0
-    for index in range(0, len(raw), 2):
-        opcode, argument = raw[index], raw[index + 1] | extended
+    for opcode, argument in zip(opcodes, arguments):
+        argument |= extended
         if opcode == _EXTENDED_ARG:
             extended = argument << 8
             continue
         extended = 0
-        if opcode in _JUMPS:
-            return None
         if opcode not in _IGNORED_OPCODES:
             units.append((opcode, argument))
     return units
@@ -218,8 +223,14 @@ def _same_tables(a: types.CodeType, b: types.CodeType) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=32)
 def difference(made: types.CodeType, reference: types.CodeType) -> Optional[str]:
-    """None when `made` does what `reference` does; otherwise what differs, in words."""
+    """None when `made` does what `reference` does; otherwise what differs, in words.
+
+    Memoized: FX recompiles a graph module many times while AOTAutograd and
+    Inductor work on it, mostly to the same code; code objects compare equal
+    exactly when their instructions, tables, flags and line table are the same,
+    all that this answer depends on."""
     if _signature(made) != _signature(reference):
         return "the arguments, closure or flags differ"
     # FX's graph code is straight-line code whose name and constant tables the

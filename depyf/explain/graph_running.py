@@ -22,6 +22,7 @@ the line of its first statement, and the result checked the same way.
 from __future__ import annotations
 
 import ast
+import functools
 import dataclasses
 import dis
 import threading
@@ -201,8 +202,15 @@ def _variant_codes(graph_module: Any, entry: _FileCode) -> Optional[Dict[str, ty
 
 
 def _function_head(lines: List[str]) -> Optional[ast.FunctionDef]:
-    """The def at the start of FX's source, up to where old and new code agree."""
-    head = "\n".join(lines).strip("\n")
+    """The def at the start of FX's source, up to where old and new code agree
+    (not to be changed by the caller: the same head is parsed once)."""
+    return _parsed_head("\n".join(lines).strip("\n"))
+
+
+@functools.lru_cache(maxsize=16)
+def _parsed_head(head: str) -> Optional[ast.FunctionDef]:
+    # The old signature of a large graph (hundreds of parameters, one per
+    # line) comes back after each recompile that changed the prologue.
     try:
         tree = ast.parse(head + "\n    pass\n" if head.rstrip().endswith(":") else head)
     except SyntaxError:
