@@ -151,6 +151,7 @@ class _Namer:
         self.values: Dict[str, ast.expr] = {}
         self.graph_calls: Dict[str, str] = {}  # graph_out_N -> the global called to make it
         self.passed_as: Dict[str, str] = {}  # temporary -> parameter name it is passed as
+        self.argument_of: Dict[str, str] = {}  # temporary -> `f_argument`, the one argument of f(...)
         self.returned: Set[str] = set()  # temporaries only returned
         self.loop_names: Dict[str, str] = {}  # loop variables: what they run over
         self._collect()
@@ -190,6 +191,11 @@ class _Namer:
     def _note_arguments(self, call: ast.Call) -> None:
         if any(isinstance(arg, ast.Starred) for arg in call.args):
             return
+        if len(call.args) == 1 and not call.keywords and isinstance(call.args[0], ast.Name):
+            # A value built only to be passed (`kwargs_update({...})`): named after its use.
+            callee = call.func.id if isinstance(call.func, ast.Name) else chain_name(call.func)
+            if callee and not TEMPORARY.match(callee) and TEMPORARY.match(call.args[0].id):
+                self.argument_of.setdefault(call.args[0].id, re.sub(r"^builtin_", "", callee) + "_argument")
         names: Optional[Sequence[str]]
         if isinstance(call.func, ast.Name) and self.hints.made_parameters(call.func.id) is not None:
             names = ["closure_cells"] * len(call.args)  # what a factory makes the function from
@@ -237,6 +243,7 @@ class _Namer:
         if made:
             # Objects Dynamo makes one after another (`new_attention`, `new_attention_2`).
             candidates += [made] + ["%s_%d" % (made, n) for n in range(2, 10)]
+        candidates.append(self.argument_of.get(temporary))
         for candidate in candidates:
             if _usable(candidate, self.taken):
                 return candidate
