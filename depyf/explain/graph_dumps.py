@@ -29,11 +29,28 @@ _SNAPSHOT_NOTES = {
 }
 
 
+def may_run(stage: str, backend: Optional[str]) -> bool:
+    """Whether `backend` may run this stage's forward as Python, so that its file
+    is worth matching against FX's code (None: a backend not known here, such as
+    a user's function, may run any of them)."""
+    if backend == "aot_eager":
+        return stage in _AOT
+    if backend == "inductor":
+        return False  # Inductor's output code runs, from its kernel_*.py file
+    return stage == _CAPTURED or stage in _AOT
+
+
 def dump_graph(
-    dump_dir: str, owner: str, stage: str, graph_module: Any, print_options: Optional[Dict[str, bool]] = None
+    dump_dir: str,
+    owner: str,
+    stage: str,
+    graph_module: Any,
+    print_options: Optional[Dict[str, bool]] = None,
+    backend: Optional[str] = None,
 ) -> Optional[str]:
     """`print_options` go to print_readable (torch_compat.cached_text_options: the
-    text a compile cache keeps of this stage, so that a cache hit dumps the same)."""
+    text a compile cache keeps of this stage, so that a cache hit dumps the same).
+    `backend`: the torch.compile backend compiling it, when known (see may_run)."""
     try:
         # print_readable does not make a lazy graph module write its code.
         body = graph_module.print_readable(print_output=False, **(print_options or {}))
@@ -42,7 +59,8 @@ def dump_graph(
     if print_options is not None:
         # PyTorch prints this text again next, for its cache: it gets this one.
         torch_compat.reuse_printed_text(graph_module, print_options, body)
-    if stage != _CAPTURED and stage not in _AOT:
+    if not may_run(stage, backend):
+        # Matching would write a lazy graph's code only to unwrite it again.
         return dump_graph_text(dump_dir, owner, stage, body)
     # Matching FX's code makes a lazy graph module write it now, which would
     # change its AOTAutograd cache key: it is left unwritten again after.

@@ -225,7 +225,9 @@ class DebugSession:
         # Stages a compile cache keeps are printed as the cache keeps them, so
         # that a run loading them from the cache dumps the same text.
         options = torch_compat.cached_text_options(name, inference=owner not in self._with_backward)
-        dump_graph(self.dump_dir, owner, stage, graph_module, options)
+        # A backward AOTAutograd compiles lazily has no compiling frame: backend None.
+        backend = torch_compat.backend_of_compiling_frame()
+        dump_graph(self.dump_dir, owner, stage, graph_module, options, backend)
 
     def record_cached_graph(self, cached: torch_compat.CachedGraph) -> None:
         """A graph a compile-cache hit stands for: written as a compile would have."""
