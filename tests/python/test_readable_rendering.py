@@ -268,3 +268,32 @@ def test_the_exact_decompilers_comments_are_kept_and_strings_untouched():
     assert "    # Dynamo's resume prologue re-entered this with\n" in text, text
     assert "        # inside the with\n" in text and "# not a comment" in text, text
     assert "keep(a)" in text, text
+
+
+def test_a_cache_filled_after_a_call_is_not_filled_before_it():
+    """`g()` runs before `a.b` is read: hoisting the walrus to its own statement
+    before the call would read `a.b` before g changes it."""
+    source = textwrap.dedent(
+        """\
+        def f(a, g):
+            r = g() + (tmp_1 := a.b)
+            return r + tmp_1
+        """
+    )
+
+    class Box:
+        b = 1
+
+    def result(text: str) -> int:
+        namespace: dict = {}
+        exec(text, namespace)
+        box = Box()
+
+        def g() -> int:
+            box.b = 10
+            return 100
+
+        return namespace["f"](box, g)
+
+    readable = render_generated(source).source
+    assert result(readable) == result(source) == 120, readable

@@ -26,6 +26,7 @@ from depyf.explain.readable.profiler_marks import name_profiler_ranges
 from depyf.explain.readable.scope import FunctionNode, FunctionScope
 from depyf.explain.readable.stack_lists import follow_stack_lists
 from depyf.explain.readable.temporaries import inline_temporaries
+from depyf.explain.readable.tree import walk
 from depyf.explain.readable.walrus_caches import hoist_leading_walruses, split_assigned_walruses, uncache_reads
 
 
@@ -101,7 +102,7 @@ def _rewrite(function: FunctionNode, hints: Hints, before: Optional[FunctionScop
 
 def _with_enclosing_scope(function: FunctionNode, text: str) -> str:
     """`text` inside a function binding the names it declares nonlocal (else it cannot compile alone)."""
-    names = sorted({n for node in ast.walk(function) if isinstance(node, ast.Nonlocal) for n in node.names})
+    names = sorted({n for node in walk(function) if isinstance(node, ast.Nonlocal) for n in node.names})
     if not names:
         return text
     body = "".join("    " + line + "\n" for line in text.splitlines())

@@ -13,6 +13,7 @@ from typing import Callable, List, Optional, Set
 
 from depyf.explain.readable.blocks import all_blocks
 from depyf.explain.readable.scope import FunctionNode
+from depyf.explain.readable.tree import walk
 
 _MARK = "__depyf_note__:"
 # One line: unparse writes a note as '...' or "...", or as """...""" where it stands first in a body.
@@ -70,7 +71,7 @@ def comment_lines_in(source: str) -> str:
 
 def _called_globals(statement: ast.stmt) -> List[str]:
     names = []
-    for node in ast.walk(statement):
+    for node in walk(statement):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             names.append(node.func.id)
     return names

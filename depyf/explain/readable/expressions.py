@@ -6,6 +6,8 @@ import ast
 import copy
 from typing import Callable, List, Optional, Set, TypeVar, Union, cast
 
+from depyf.explain.readable.tree import walk
+
 Node = TypeVar("Node", bound=ast.AST)
 
 # Globals Dynamo installs in the user's module for its generated code: the
@@ -81,7 +83,7 @@ def conditional_parts(node: ast.AST) -> Set[int]:
     """ids of the subexpressions of `node` that may be skipped or run many times
     (short-circuit operands, conditional branches, comprehension and lambda bodies)."""
     skipped: Set[int] = set()
-    for inner in ast.walk(node):
+    for inner in walk(node):
         parts: List[ast.AST] = []
         if isinstance(inner, ast.BoolOp):
             parts = list(inner.values[1:])
@@ -94,7 +96,7 @@ def conditional_parts(node: ast.AST) -> Set[int]:
         elif isinstance(inner, ast.Lambda):
             parts = [inner.body]
         for part in parts:
-            skipped.update(id(sub) for sub in ast.walk(part))
+            skipped.update(id(sub) for sub in walk(part))
     return skipped
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set
 from depyf.explain.readable.blocks import statements_with_blocks
 from depyf.explain.readable.expressions import constant_index
 from depyf.explain.readable.scope import FunctionNode, FunctionScope
+from depyf.explain.readable.tree import walk
 
 if TYPE_CHECKING:
     from depyf.explain.readable import Hints
@@ -170,7 +171,7 @@ class _Namer:
             if isinstance(statement, ast.Return) and isinstance(statement.value, ast.Name):
                 if self.scope.uses(statement.value.id) == 1:
                     self.returned.add(statement.value.id)
-            for node in ast.walk(statement):
+            for node in walk(statement):
                 if isinstance(node, ast.Call):
                     self._note_arguments(node)
 
@@ -285,7 +286,7 @@ def rename_temporaries(function: FunctionNode, hints: "Hints") -> Dict[str, str]
 
 
 def apply_renames(function: FunctionNode, renames: Dict[str, str]) -> None:
-    for node in ast.walk(function):
+    for node in walk(function):
         if isinstance(node, ast.Name) and node.id in renames:
             node.id = renames[node.id]
 

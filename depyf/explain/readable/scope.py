@@ -16,6 +16,8 @@ import ast
 import collections
 from typing import AbstractSet, Dict, Iterator, List, Set, Union
 
+from depyf.explain.readable.tree import child_nodes, walk
+
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -35,7 +37,7 @@ def own_nodes(root: ast.AST, skip: AbstractSet[int] = frozenset()) -> Iterator[a
         if id(node) in skip:
             continue
         yield node
-        for child in ast.iter_child_nodes(node):
+        for child in child_nodes(node):
             if isinstance(child, _NESTED_SCOPES):
                 # The decorators, defaults and bases are evaluated here.
                 if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -69,7 +71,7 @@ def _names_bound_inside(node: ast.AST) -> Set[str]:
     """Names a nested scope binds for its enclosing function (nonlocal) or in
     comprehensions (walrus targets bind in the enclosing function)."""
     bound: Set[str] = set()
-    for inner in ast.walk(node):
+    for inner in walk(node):
         if isinstance(inner, ast.Nonlocal):
             bound.update(inner.names)
         elif isinstance(inner, ast.NamedExpr) and isinstance(inner.target, ast.Name):
@@ -98,7 +100,7 @@ class FunctionScope:
                 if not isinstance(node, ast.Lambda):
                     self.bindings[node.name] += 1
                 self.bound_in_nested |= _names_bound_inside(node)
-                for inner in ast.walk(node):
+                for inner in walk(node):
                     if isinstance(inner, ast.Name):
                         self.used_in_nested.add(inner.id)
                     elif isinstance(inner, ast.arg):
@@ -107,7 +109,7 @@ class FunctionScope:
             if isinstance(node, _COMPREHENSIONS):
                 self.bound_in_nested |= _names_bound_inside(node)
                 for generator in node.generators:
-                    for target in ast.walk(generator.target):
+                    for target in walk(generator.target):
                         if isinstance(target, ast.Name):
                             # The comprehension's own variable: never one value of this function.
                             self.bindings[target.id] += 2

@@ -33,6 +33,7 @@ from typing import Callable, Dict, List, Optional, Set, Union, cast
 from depyf.explain.readable.blocks import inner_blocks, is_terminal, own_expressions
 from depyf.explain.readable.expressions import Replacer, clone, constant_index, is_constant, is_generated_global
 from depyf.explain.readable.scope import FunctionNode, FunctionScope
+from depyf.explain.readable.tree import walk
 
 _ids = itertools.count()
 
@@ -354,7 +355,7 @@ class StackListFollower:
     def _touches(self, node: ast.AST, state: _State) -> bool:
         """Whether rewriting `node` could change anything: it reads a followed list, or
         has a list display or a starred item that could be spread."""
-        for inner in ast.walk(node):
+        for inner in walk(node):
             if isinstance(inner, ast.Name) and inner.id in state.lists:
                 return True
             if isinstance(inner, (ast.List, ast.Starred)):
@@ -431,7 +432,7 @@ class StackListFollower:
         """Every followed list a variable read in `node` holds (every one, without a node)
         becomes real (named) before the statement. Lists no variable read there reaches
         stay followed: no other code can see them."""
-        read = None if node is None else {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        read = None if node is None else {n.id for n in walk(node) if isinstance(n, ast.Name)}
         for name, value in list(state.lists.items()):
             if read is not None and name not in read:
                 continue
@@ -502,7 +503,7 @@ def _reads_after(function: FunctionNode) -> "tuple[Dict[int, Set[str]], Dict[int
     for statement in order:
         counts: Dict[str, int] = {}
         for part in own_expressions(statement):
-            for node in ast.walk(part):
+            for node in walk(part):
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                     counts[node.id] = counts.get(node.id, 0) + 1
         reads.append(counts)

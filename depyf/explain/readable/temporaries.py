@@ -25,6 +25,7 @@ from depyf.explain.readable.comments import is_note
 from depyf.explain.readable.expressions import conditional_parts, is_constant, is_generated_global, replace_node
 from depyf.explain.readable.naming import TEMPORARY
 from depyf.explain.readable.scope import FunctionNode, FunctionScope
+from depyf.explain.readable.tree import child_nodes, walk
 
 _NO_EFFECT = (
     ast.Name,
@@ -55,7 +56,7 @@ def _children_in_order(node: ast.AST) -> List[ast.AST]:
         return [node.value, *node.targets]
     if isinstance(node, _OPAQUE):
         return []
-    return list(ast.iter_child_nodes(node))
+    return child_nodes(node)
 
 
 def _events(node: ast.AST) -> Iterator[ast.AST]:
@@ -73,7 +74,7 @@ def _pure_event(node: ast.AST, scope: FunctionScope) -> bool:
 
 def events_before(root: ast.AST, value: ast.AST, scope: FunctionScope) -> bool:
     """Whether everything `root` evaluates before it starts evaluating `value` only reads."""
-    inside = {id(n) for n in ast.walk(value)}
+    inside = {id(n) for n in walk(value)}
     for event in _events(root):
         if id(event) in inside:
             return True
@@ -103,7 +104,7 @@ class _Inliner:
         return [
             node
             for part in own_expressions(statement)
-            for node in ast.walk(part)
+            for node in walk(part)
             if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)
         ]
 
@@ -114,7 +115,7 @@ class _Inliner:
         for part in parts:
             if id(read) in conditional_parts(part):
                 return False
-        if isinstance(statement, ast.For) and not any(n is read for n in ast.walk(statement.iter)):
+        if isinstance(statement, ast.For) and not any(n is read for n in walk(statement.iter)):
             return False
         for part in parts:
             for event in _events(part):
@@ -125,7 +126,7 @@ class _Inliner:
         return False
 
     def _between_ok(self, value: ast.expr, between: List[ast.stmt]) -> bool:
-        read = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+        read = {n.id for n in walk(value) if isinstance(n, ast.Name)}
         for statement in between:
             if is_note(statement):
                 continue
@@ -190,7 +191,7 @@ class _Inliner:
             for later in range(index + 1, len(block)):
                 reads = [
                     n
-                    for n in ast.walk(block[later])
+                    for n in walk(block[later])
                     if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
                 ]
                 if reads:

@@ -26,12 +26,13 @@ from typing import Dict, List, Optional, Set, Tuple
 from depyf.explain.readable.blocks import all_blocks, own_expressions, statements_with_blocks
 from depyf.explain.readable.expressions import (
     clone,
-    replace_node,
     conditional_parts,
     is_generated_global,
     is_source_chain,
+    replace_node,
 )
 from depyf.explain.readable.scope import FunctionNode, FunctionScope
+from depyf.explain.readable.tree import walk
 
 # Dynamo's profiler marks around the code that gathers a graph's inputs: they
 # enter and leave a profiler range and touch nothing of the program.
@@ -62,7 +63,7 @@ class _Index:
             for part in own_expressions(statement):
                 skipped = conditional_parts(part) if simple else set()
                 inner_walruses = []
-                for node in ast.walk(part):
+                for node in walk(part):
                     self.position[id(node)] = where
                     for field, value in ast.iter_fields(node):
                         if isinstance(value, ast.AST):
@@ -99,7 +100,7 @@ class _Index:
 def _is_read_only(node: ast.AST) -> bool:
     """An expression that only reads: names, constants, attributes, subscripts,
     displays, walruses of such, and Dynamo's profiler marks."""
-    for inner in ast.walk(node):
+    for inner in walk(node):
         if isinstance(inner, ast.Call):
             func = inner.func
             while isinstance(func, ast.NamedExpr):  # a mark cached in a local: still the mark
@@ -173,7 +174,7 @@ def uncache_reads(function: FunctionNode) -> int:
         loads = index.loads.get(name, [])
         value = walrus.value
         if loads:
-            if any(isinstance(n, ast.NamedExpr) for n in ast.walk(value)) or not is_source_chain(value, stable):
+            if any(isinstance(n, ast.NamedExpr) for n in walk(value)) or not is_source_chain(value, stable):
                 continue
             # Every read in a later statement of the same block; everything up to the last one
             # only reads, unless the cache holds a name bound once (nothing can change it).
@@ -237,7 +238,7 @@ def hoist_leading_walruses(function: FunctionNode) -> int:
             hoisted = None
             if isinstance(statement, (ast.Assign, ast.Expr, ast.Return)):
                 skipped = conditional_parts(statement)
-                for node in ast.walk(statement):
+                for node in walk(statement):
                     if (
                         isinstance(node, ast.NamedExpr)
                         and isinstance(node.target, ast.Name)
