@@ -16,15 +16,17 @@ import warnings
 import pytest
 
 torch = pytest.importorskip("torch")
+import depyf  # noqa: E402
 from depyf.explain import torch_compat  # noqa: E402
 
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "torch_scripts", "compile_cache_program.py")
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The programs import the depyf this test imported (installed, or a checkout with its extension built).
+DEPYF_PARENT = os.path.dirname(os.path.dirname(os.path.abspath(depyf.__file__)))
 
 
 def run_program(mode: str, dump_dir: str, cache_dir: str, *extra: str) -> dict:
     env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=cache_dir)
-    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = DEPYF_PARENT + os.pathsep + env.get("PYTHONPATH", "")
     for name in ("TORCHINDUCTOR_FORCE_DISABLE_CACHES", "TORCHINDUCTOR_FX_GRAPH_CACHE", "TORCHINDUCTOR_AUTOGRAD_CACHE"):
         env.pop(name, None)
     result = subprocess.run(
