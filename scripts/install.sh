@@ -24,13 +24,14 @@ echo "== building and installing depyf"
 $PYTHON -m pip install -q --disable-pip-version-check --no-build-isolation .
 
 # The torch.compile explainer and its tests need PyTorch. An installed torch is
-# kept; otherwise the CPU build 2.13.0 is installed (on the project's machines
-# pip finds it on local disk; elsewhere it is a CPU wheel download).
+# kept; otherwise torch 2.13.0 is installed (on the project's machines the CPU build:
+# pip finds it on local disk; elsewhere pip downloads it from the configured index).
 if $PYTHON -c "import torch" >/dev/null 2>&1; then
   echo "== using the installed torch $($PYTHON -c 'import torch; print(torch.__version__)')"
 else
-  echo "== installing torch==2.13.0 (CPU)"
+  echo "== installing torch==2.13.0"
+  # No package index is named here: pip uses the machine's own configuration
+  # (a CPU-only wheel index, if wanted, belongs there).
   $PYTHON -m pip install -q --disable-pip-version-check "torch==2.13.0" numpy \
-    || $PYTHON -m pip install -q --disable-pip-version-check "torch==2.13.0" numpy --index-url https://download.pytorch.org/whl/cpu \
-    || echo "!! torch could not be installed: the torch.compile explainer and its tests are unavailable"
+    || echo "!! torch could not be installed (pip install torch==2.13.0 failed): the torch.compile explainer and its tests are unavailable"
 fi
