@@ -35,7 +35,6 @@ _NO_EFFECT = (
     ast.Set,
     ast.Starred,
     ast.keyword,
-    ast.expr_context,
     ast.operator,
     ast.unaryop,
     ast.cmpop,
