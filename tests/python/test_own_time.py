@@ -7,14 +7,26 @@ import time
 from depyf.explain import own_time
 
 
-def test_nested_blocks_count_once() -> None:
+class FakeClock:
+    """Stands in for own_time's clock: time moves only when a test says so."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+def test_nested_blocks_count_once(monkeypatch) -> None:
+    clock = FakeClock()
+    monkeypatch.setattr(own_time, "time", clock)
     before = own_time.seconds()
     with own_time.counted():
-        time.sleep(0.05)
+        clock.now += 1.0
         with own_time.counted():  # a hook called from inside another: not counted again
-            time.sleep(0.05)
-    counted = own_time.seconds() - before
-    assert 0.1 <= counted < 0.19
+            clock.now += 2.0
+        clock.now += 4.0
+    assert own_time.seconds() - before == 7.0
 
 
 def test_threads_count_separately() -> None:
@@ -34,16 +46,19 @@ def test_threads_count_separately() -> None:
     assert counted >= 0.2  # three workers' 0.05 s each plus this thread's wait
 
 
-def test_an_exception_leaves_the_count_consistent() -> None:
+def test_an_exception_leaves_the_count_consistent(monkeypatch) -> None:
+    clock = FakeClock()
+    monkeypatch.setattr(own_time, "time", clock)
     before = own_time.seconds()
     try:
         with own_time.counted():
+            clock.now += 1.0
             raise ValueError("a hook failed")
     except ValueError:
         pass
-    with own_time.counted():
-        time.sleep(0.02)
-    assert own_time.seconds() - before >= 0.02  # the depth went back to 0: the next block counts
+    with own_time.counted():  # the depth went back to 0: this block counts too
+        clock.now += 2.0
+    assert own_time.seconds() - before == 3.0
 
 
 def test_prepare_debug_counts_its_hooks(tmp_path) -> None:
