@@ -297,3 +297,21 @@ def test_a_cache_filled_after_a_call_is_not_filled_before_it():
 
     readable = render_generated(source).source
     assert result(readable) == result(source) == 120, readable
+
+
+def test_a_value_passed_to_one_call_is_named_after_the_call_only_as_a_last_resort():
+    text = rendered(
+        """
+    def f(self, kwargs):
+        __temp_1 = kwargs.update
+        __temp_2 = {'use_cache': self.use_cache}
+        __temp_3 = C.__new__(C)
+        __temp_4 = __temp_3
+        __temp_5 = type(__temp_4)
+        keep(__temp_5, __temp_4, __temp_3)
+        __temp_1(__temp_2)
+    """
+    )
+    assert "kwargs_update_argument = {'use_cache': self.use_cache}" in text, text
+    # A copy of an object waits for the object's name rather than taking `type_argument`.
+    assert "new_C_ = new_C" in text and "type_argument" not in text, text

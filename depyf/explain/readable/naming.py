@@ -244,7 +244,10 @@ class _Namer:
         if made:
             # Objects Dynamo makes one after another (`new_attention`, `new_attention_2`).
             candidates += [made] + ["%s_%d" % (made, n) for n in range(2, 10)]
-        candidates.append(self.argument_of.get(temporary))
+        if value is None or not any(isinstance(n, ast.Name) and TEMPORARY.match(n.id) for n in walk(value)):
+            # Last resort, once the value's own names are final: a copy of a temporary
+            # gets its name from that one in a later round (`x_` for a copy of `x`).
+            candidates.append(self.argument_of.get(temporary))
         for candidate in candidates:
             if _usable(candidate, self.taken):
                 return candidate
