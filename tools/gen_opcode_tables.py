@@ -25,7 +25,7 @@ def cache_entries(name):
     table = getattr(opcode, "_inline_cache_entries", None)
     if table is None:
         return 0
-    if isinstance(table, dict):  # 3.13: name -> count
+    if hasattr(table, "get"):  # 3.13+: name -> count (3.15: a frozendict)
         return table.get(name, 0)
     op = opcode.opmap.get(name)
     return table[op] if op is not None and op < len(table) else 0

@@ -1,7 +1,9 @@
-"""Find the reference interpreters (CPython 3.8-3.13) on this machine.
+"""Find the reference interpreters (CPython 3.8-3.15) on this machine.
 
 Every tool that compiles or disassembles with "the matching interpreter" goes
-through here, so a missing one is reported the same way everywhere.
+through here, so a missing one is reported the same way everywhere. 3.8-3.13
+come from pyenv; 3.14 and 3.15 from the Debian unstable root that
+scripts/debian_pythons.sh makes (they run under chroot, through wrappers).
 """
 
 from __future__ import annotations
@@ -12,7 +14,17 @@ import shutil
 import sys
 from typing import Dict, List, Optional
 
-SUPPORTED_MINORS: List[int] = [8, 9, 10, 11, 12, 13]
+SUPPORTED_MINORS: List[int] = [8, 9, 10, 11, 12, 13, 14, 15]
+
+# Where scripts/debian_pythons.sh puts its wrappers (python3.14, python3.15).
+DEBIAN_BIN = os.environ.get("DEPYF_DEBIAN_BIN", "/opt/depyf-debian-sid/bin")
+
+
+def _install_hint(minor: int) -> str:
+    if minor >= 14:
+        return "run `bash scripts/debian_pythons.sh` (as root)"
+    return "install it with pyenv"
+
 
 
 def find_python(minor: int) -> Optional[str]:
@@ -29,7 +41,25 @@ def find_python(minor: int) -> Optional[str]:
         candidates = sorted(glob.glob(os.path.join(root, "versions", "3.%d.*" % minor, "bin", "python3.%d" % minor)))
         if candidates:
             return candidates[-1]
+    wrapper = os.path.join(DEBIAN_BIN, "python3.%d" % minor)
+    if os.access(wrapper, os.X_OK):
+        return wrapper
     return shutil.which("python3.%d" % minor)
+
+
+def host_path(python: str, path: str) -> str:
+    """`path` as the interpreter `python` sees it, as a path on this machine.
+
+    The chroot interpreters see their own root as /; paths bound in from the
+    host (/tmp, the home directory, the checkout) mean the same on both sides,
+    and those are the ones that exist here too.
+    """
+    marker = os.path.join(os.path.dirname(python), "chroot-root")
+    if os.path.isabs(path) and os.path.isfile(marker) and not os.path.exists(path):
+        with open(marker) as handle:
+            root = handle.read().strip()
+        return root + path
+    return path
 
 
 def all_pythons(required: bool = False) -> Dict[int, str]:
@@ -44,11 +74,14 @@ def all_pythons(required: bool = False) -> Dict[int, str]:
             missing.append("3.%d" % minor)
     if missing and required:
         raise SystemExit(
-            "missing reference interpreter(s): %s. Install them (for example with pyenv) "
-            "or point DEPYF_PYTHON_3_<minor> at one." % ", ".join(missing)
+            "missing reference interpreter(s): %s. %s, or point DEPYF_PYTHON_3_<minor> at one."
+            % (", ".join(missing), "; ".join(sorted({"%s: %s" % (v, _install_hint(int(v[2:]))) for v in missing})))
         )
     for version in missing:
-        print("warning: no CPython %s found; skipping it" % version, file=sys.stderr)
+        print(
+            "warning: no CPython %s found; skipping it (%s)" % (version, _install_hint(int(version[2:]))),
+            file=sys.stderr,
+        )
     return found
 
 
@@ -59,12 +92,13 @@ def stdlib_root(python: str) -> str:
     """The Lib/ directory of an interpreter (its stdlib, without site-packages)."""
     import subprocess
 
-    return subprocess.run(
+    seen_inside = subprocess.run(
         [python, "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"],
         check=True,
         capture_output=True,
         text=True,
     ).stdout.strip()
+    return host_path(python, seen_inside)
 
 
 def is_test_file(relative_path: str) -> bool:
@@ -112,6 +146,12 @@ def depyf_import_dir() -> str:
     # (git worktrees) run side by side without re-pointing each other's link.
     import hashlib
 
+    # The chroot interpreters (3.14, 3.15) see only bound paths: have their
+    # wrappers bind the package's folder too (the variable reaches them
+    # through the environment of every subprocess).
+    binds = os.environ.get("DEPYF_DEBIAN_BINDS", "").split()
+    if package not in binds:
+        os.environ["DEPYF_DEBIAN_BINDS"] = " ".join(binds + [package])
     tag = hashlib.sha1(package.encode()).hexdigest()[:10]
     directory = os.path.join(tempfile.gettempdir(), "depyf-import-%d-%s" % (os.getuid(), tag))
     os.makedirs(directory, exist_ok=True)

@@ -228,7 +228,7 @@ PythonVersion running_python_version() { return g_version; }
 CodePtr adapt_live_code(PyObject* code) {
   if (!is_code_object(code)) throw Error("expected a code object");
   if (!is_supported(g_version)) {
-    throw Error("the running Python " + g_version.to_string() + " is not supported (supported: 3.8 to 3.13)");
+    throw Error("the running Python " + g_version.to_string() + " is not supported (supported: 3.8 to 3.15)");
   }
   auto result = std::make_shared<CodeObject>();
   CodeObject& c = *result;

@@ -107,7 +107,7 @@ PyObject* disassemble_marshal(PyObject*, PyObject* args) {
   if (!PyArg_ParseTuple(args, "Oip:disassemble_marshal", &data, &minor, &as_json)) return nullptr;
   return guarded([&] {
     const PythonVersion version{3, minor};
-    if (!is_supported(version)) throw Error("unsupported Python version " + version.to_string() + " (supported: 3.8 to 3.13)");
+    if (!is_supported(version)) throw Error("unsupported Python version " + version.to_string() + " (supported: 3.8 to 3.15)");
     std::string_view bytes = bytes_view(data);
     PyRef keep = PyRef::borrow(data);
     return to_python_str(without_gil([&] { return listing(*read_marshal_code(bytes, version), as_json != 0); }));
@@ -193,7 +193,7 @@ PyObject* decompile_marshal(PyObject*, PyObject* args) {
   if (!PyArg_ParseTuple(args, "Oi|pO:decompile_marshal", &data, &minor, &keep_original_code, &treat)) return nullptr;
   return guarded([&] {
     const PythonVersion version{3, minor};
-    if (!is_supported(version)) throw Error("unsupported Python version " + version.to_string() + " (supported: 3.8 to 3.13)");
+    if (!is_supported(version)) throw Error("unsupported Python version " + version.to_string() + " (supported: 3.8 to 3.15)");
     const auto options = fallback_options(keep_original_code, treat);
     std::string_view bytes = bytes_view(data);
     PyRef keep = PyRef::borrow(data);

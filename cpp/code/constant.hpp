@@ -30,6 +30,7 @@ struct Constant {
     Set,        // items (marshal data only)
     FrozenSet,  // items, in stored order
     Dict,       // items as key, value, key, value ... (marshal data only)
+    FrozenDict, // items as for Dict (3.15+ marshal data only)
     Slice,      // items: start, stop, step (3.14+ co_consts)
     Code,       // code
     Opaque,     // an object with no literal form (live code only): text = repr, opaque_index = index in co_consts (also set on live Code constants)

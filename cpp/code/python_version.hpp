@@ -1,4 +1,4 @@
-// A CPython minor version (3.8 ... 3.13). Every version-dependent decision in
+// A CPython minor version (3.8 ... 3.15). Every version-dependent decision in
 // the core is keyed on this, never on the interpreter that happens to run us.
 #pragma once
 
@@ -18,7 +18,7 @@ struct PythonVersion {
 };
 
 inline constexpr PythonVersion kOldestSupported{3, 8};
-inline constexpr PythonVersion kNewestSupported{3, 13};
+inline constexpr PythonVersion kNewestSupported{3, 15};
 
 inline bool is_supported(PythonVersion v) { return v >= kOldestSupported && v <= kNewestSupported; }
 

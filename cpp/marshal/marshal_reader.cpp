@@ -84,6 +84,7 @@ const char* python_type_name(Constant::Kind kind) {
     case Constant::Kind::Set: return "set";
     case Constant::Kind::FrozenSet: return "frozenset";
     case Constant::Kind::Dict: return "dict";
+    case Constant::Kind::FrozenDict: return "frozendict";
     case Constant::Kind::Slice: return "slice";
     case Constant::Kind::Code: return "code";
     case Constant::Kind::Opaque: return "object";
@@ -194,7 +195,8 @@ ConstantPtr MarshalStream::read_tagged(char type, bool add_ref, std::size_t star
     case '[': object = read_sequence(Constant::Kind::List, read_size("list size", start), start); break;
     case '<': object = read_sequence(Constant::Kind::Set, read_size("set size", start), start); break;
     case '>': object = read_sequence(Constant::Kind::FrozenSet, read_size("frozenset size", start), start); break;
-    case '{': object = read_dict(); break;
+    case '{': object = read_dict(Constant::Kind::Dict); break;
+    case '}': object = read_dict(Constant::Kind::FrozenDict); break;
     case ':': object = read_slice(); break;
     case 'c':
       count_code_objects(1, 0, start);
@@ -305,7 +307,7 @@ ConstantPtr MarshalStream::read_sequence(Constant::Kind kind, std::size_t count,
   return make_sequence_kind(kind, std::move(items));
 }
 
-ConstantPtr MarshalStream::read_dict() {
+ConstantPtr MarshalStream::read_dict(Constant::Kind kind) {
   std::vector<ConstantPtr> items;
   // A NULL key ends the dict. CPython also stops quietly at a NULL value
   // (dropping the key); do the same so both accept the same data.
@@ -317,7 +319,7 @@ ConstantPtr MarshalStream::read_dict() {
     items.push_back(std::move(key));
     items.push_back(std::move(value));
   }
-  return make_sequence_kind(Constant::Kind::Dict, std::move(items));
+  return make_sequence_kind(kind, std::move(items));
 }
 
 ConstantPtr MarshalStream::read_slice() {

@@ -73,7 +73,7 @@ class MarshalStream {
   double read_text_float(const char* what);
   ConstantPtr read_string(char type, std::size_t start);
   ConstantPtr read_sequence(Constant::Kind kind, std::size_t count, std::size_t start);
-  ConstantPtr read_dict();
+  ConstantPtr read_dict(Constant::Kind kind);
   ConstantPtr read_slice();
   ConstantPtr read_code(std::size_t start);
 

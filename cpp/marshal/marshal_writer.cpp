@@ -26,7 +26,9 @@ constexpr char kUnicode = 'u';
 constexpr char kTuple = '(';
 constexpr char kList = '[';
 constexpr char kDict = '{';
+constexpr char kFrozenDict = '}';  // 3.15+
 constexpr char kDictEnd = '0';
+constexpr char kSlice = ':';  // 3.14+
 constexpr char kSet = '<';
 constexpr char kFrozenSet = '>';
 constexpr char kCode = 'c';
@@ -174,7 +176,8 @@ class MarshalWriter {
       case Constant::Kind::Set: sequence(kSet, c.items, depth); return;
       case Constant::Kind::FrozenSet: sequence(kFrozenSet, c.items, depth); return;
       case Constant::Kind::Dict:
-        out_ += kDict;
+      case Constant::Kind::FrozenDict:
+        out_ += c.kind == Constant::Kind::Dict ? kDict : kFrozenDict;
         for (std::size_t i = 0; i + 1 < c.items.size(); i += 2) {
           object(*c.items[i], depth + 1);
           object(*c.items[i + 1], depth + 1);
@@ -185,7 +188,10 @@ class MarshalWriter {
         if (!c.code) throw Error("code constant without a code object");
         code(*c.code, depth + 1);
         return;
-      case Constant::Kind::Slice: throw Error("slice constants cannot be written for Python 3.13 or older");
+      case Constant::Kind::Slice:
+        out_ += kSlice;
+        for (const ConstantPtr& part : c.items) object(*part, depth + 1);
+        return;
       case Constant::Kind::Opaque: throw Error("constant " + c.text + " has no marshal form");
     }
     throw Error("unknown constant kind");

@@ -11,6 +11,8 @@ const OpcodeTable& opcode_table_3_10();
 const OpcodeTable& opcode_table_3_11();
 const OpcodeTable& opcode_table_3_12();
 const OpcodeTable& opcode_table_3_13();
+const OpcodeTable& opcode_table_3_14();
+const OpcodeTable& opcode_table_3_15();
 }  // namespace generated
 
 int OpcodeTable::opcode(std::string_view name) const {
@@ -48,10 +50,12 @@ const OpcodeTable& opcode_table(PythonVersion version) {
       case 11: return generated::opcode_table_3_11();
       case 12: return generated::opcode_table_3_12();
       case 13: return generated::opcode_table_3_13();
+      case 14: return generated::opcode_table_3_14();
+      case 15: return generated::opcode_table_3_15();
       default: break;
     }
   }
-  throw Error("unsupported Python version " + version.to_string() + " (supported: 3.8 to 3.13)");
+  throw Error("unsupported Python version " + version.to_string() + " (supported: 3.8 to 3.15)");
 }
 
 }  // namespace depyf

@@ -581,6 +581,8 @@ void ExprPrinter::constant(std::string& out, const depyf::Constant& c) {
       }
       return;
     case Kind::Dict:
+    case Kind::FrozenDict:
+      if (c.kind == Kind::FrozenDict) out += "frozendict(";
       out += '{';
       for (std::size_t i = 0; i + 1 < c.items.size(); i += 2) {
         if (i > 0) out += ", ";
@@ -589,6 +591,7 @@ void ExprPrinter::constant(std::string& out, const depyf::Constant& c) {
         constant(out, *c.items[i + 1]);
       }
       out += '}';
+      if (c.kind == Kind::FrozenDict) out += ')';
       return;
     case Kind::Slice: constant_items(out, c, "slice(", ")", false); return;
     case Kind::Code:
