@@ -14,6 +14,7 @@
 # Afterwards $DEPYF_DEBIAN_BIN/python3.14 and python3.15 (default
 # /opt/depyf-debian-sid/bin) run the interpreters with the caller's working
 # directory and environment; tools/pythons.py finds them there.
+# $DEPYF_DEBIAN_BIN/debian-run CMD runs any command inside (a venv's python).
 #
 # Needs root (debootstrap, chroot, mount). The package mirror is read from this
 # machine's own apt sources at run time.
@@ -24,9 +25,11 @@ BIN=${DEPYF_DEBIAN_BIN:-$(dirname "$ROOT")/bin}
 MINORS=(14 15)
 CHECKOUT=$(cd "$(dirname "$0")/.." && pwd)
 READY="$ROOT/.depyf-ready"
-PACKAGES=(ca-certificates libstdc++6)
+# g++ and the -dev headers: Inductor compiles its C++ kernels and wrappers with them
+# when the explainer's tests run there.
+PACKAGES=(ca-certificates libstdc++6 g++)
 for minor in "${MINORS[@]}"; do
-  PACKAGES+=("python3.$minor" "python3.$minor-venv" "libpython3.$minor-testsuite")
+  PACKAGES+=("python3.$minor" "python3.$minor-venv" "python3.$minor-dev" "libpython3.$minor-testsuite")
 done
 
 say() { echo "== debian_pythons: $*"; }
@@ -104,21 +107,21 @@ setup_root() {
 
 write_wrappers() {
   mkdir -p "$BIN"
-  local minor wrapper
+  local minor
   # tools/pythons.py maps the interpreter's own paths (its stdlib) to host paths with this.
   echo "$ROOT" >"$BIN/chroot-root"
-  for minor in "${MINORS[@]}"; do
-    wrapper="$BIN/python3.$minor"
-    cat >"$wrapper.tmp" <<EOF
+  # debian-run CMD ARGS...: runs CMD inside the root, in the caller's directory
+  # and environment (a venv made inside under a bound path runs this way).
+  cat >"$BIN/debian-run.tmp" <<EOF
 #!/usr/bin/env bash
-# CPython 3.$minor of the Debian unstable root $ROOT (made by $CHECKOUT/scripts/debian_pythons.sh).
-# Runs it in the caller's directory; /tmp, \$HOME and the checkout are the same paths inside.
+# Runs a command inside the Debian unstable root $ROOT (made by $CHECKOUT/scripts/debian_pythons.sh)
+# in the caller's directory; /tmp, \$HOME and the checkout are the same paths inside.
 root=$ROOT
 for path in /proc /dev /dev/pts /tmp "\$HOME" $CHECKOUT \${DEPYF_DEBIAN_BINDS:-}; do
   [ -d "\$path" ] || continue
   mountpoint -q "\$root\$path" && continue
   mkdir -p "\$root\$path" && mount --bind "\$path" "\$root\$path" 2>/dev/null || {
-    echo "python3.$minor: cannot bind-mount \$path into \$root (needs root)" >&2; exit 126; }
+    echo "debian-run: cannot bind-mount \$path into \$root (needs root)" >&2; exit 126; }
 done
 # The caller's directory must exist inside: its top-level folder is bound too
 # (not the system's own folders, which the root has itself).
@@ -127,10 +130,18 @@ case "\$top" in
   / | /usr | /etc | /bin | /sbin | /lib* | /var | /opt | /proc | /sys | /dev | /boot | /run) ;;
   *) if ! mountpoint -q "\$root\$top"; then mkdir -p "\$root\$top" && mount --bind "\$top" "\$root\$top"; fi ;;
 esac
-exec chroot "\$root" /usr/bin/env -C "\$PWD" /usr/bin/python3.$minor "\$@"
+# The root's own files by their host paths (a host tool passing a stdlib file
+# found through tools/pythons.py): the root bound at its own path inside.
+if ! mountpoint -q "\$root\$root"; then mkdir -p "\$root\$root" && mount --bind "\$root" "\$root\$root"; fi
+exec chroot "\$root" /usr/bin/env -C "\$PWD" "\$@"
 EOF
-    chmod +x "$wrapper.tmp"
-    mv "$wrapper.tmp" "$wrapper"
+  chmod +x "$BIN/debian-run.tmp"
+  mv "$BIN/debian-run.tmp" "$BIN/debian-run"
+  for minor in "${MINORS[@]}"; do
+    printf '#!/bin/sh\n# CPython 3.%s of the Debian unstable root %s.\nexec "%s/debian-run" /usr/bin/python3.%s "$@"\n' \
+      "$minor" "$ROOT" "$BIN" "$minor" >"$BIN/python3.$minor.tmp"
+    chmod +x "$BIN/python3.$minor.tmp"
+    mv "$BIN/python3.$minor.tmp" "$BIN/python3.$minor"
   done
 }
 

@@ -26,7 +26,6 @@ def _install_hint(minor: int) -> str:
     return "install it with pyenv"
 
 
-
 def find_python(minor: int) -> Optional[str]:
     """Path of a CPython 3.<minor> executable, or None."""
     override = os.environ.get("DEPYF_PYTHON_3_%d" % minor)

@@ -98,8 +98,41 @@ def _argument(instruction: dis.Instruction) -> object:
     return instruction.arg  # operator kinds, counts, flags: the same source gives the same number
 
 
+# Fused local accesses (3.13+) and borrowed loads (3.14+) as the plain
+# instructions they stand for. Whether the compiler fuses two accesses or lets
+# a load borrow its reference depends on line numbers and on what follows, and
+# a dumped file's line layout is not FX's; what runs is the same.
+_PLAIN_LOCAL_ACCESS = {
+    "LOAD_FAST_BORROW": ("LOAD_FAST",),
+    "LOAD_FAST_LOAD_FAST": ("LOAD_FAST", "LOAD_FAST"),
+    "LOAD_FAST_BORROW_LOAD_FAST_BORROW": ("LOAD_FAST", "LOAD_FAST"),
+    "STORE_FAST_LOAD_FAST": ("STORE_FAST", "LOAD_FAST"),
+    "STORE_FAST_STORE_FAST": ("STORE_FAST", "STORE_FAST"),
+}
+
+
+def _unfused(instructions: List[dis.Instruction]) -> List[dis.Instruction]:
+    out: List[dis.Instruction] = []
+    for instruction in instructions:
+        plain = _PLAIN_LOCAL_ACCESS.get(instruction.opname)
+        if plain is None:
+            out.append(instruction)
+        elif len(plain) == 1:
+            out.append(instruction._replace(opname=plain[0], opcode=dis.opmap[plain[0]]))
+        else:
+            # The second half gets the odd offset after the first: no real
+            # instruction has it, and no jump lands between the two.
+            for half, (name, value) in enumerate(zip(plain, instruction.argval)):
+                out.append(
+                    instruction._replace(
+                        opname=name, opcode=dis.opmap[name], argval=value, offset=instruction.offset + half
+                    )
+                )
+    return out
+
+
 def _tokens(code: types.CodeType) -> Tuple[Token, ...]:
-    run = [i for i in dis.get_instructions(code) if i.opname not in _SKIPPED]
+    run = _unfused([i for i in dis.get_instructions(code) if i.opname not in _SKIPPED])
     # Group the instructions; a jump target is the index of the group it lands in.
     groups: List[Tuple[int, int]] = []
     at = 0

@@ -23,8 +23,8 @@ def reference_python(minor: int) -> str:
     """The CPython 3.<minor> executable, or skip the test with the reason."""
     path = find_python(minor)
     if not path or not os.path.exists(path):
-        pytest.skip("no CPython 3.%d interpreter on this machine (install it with pyenv, "
-                    "or set DEPYF_PYTHON_3_%d)" % (minor, minor))
+        how = "run scripts/debian_pythons.sh as root" if minor >= 14 else "install it with pyenv"
+        pytest.skip("no CPython 3.%d interpreter on this machine (%s, or set DEPYF_PYTHON_3_%d)" % (minor, how, minor))
     return path
 
 
@@ -46,8 +46,13 @@ def installed_depyf_dir() -> str:
     if found:
         return found
     probe = "import os, depyf._core as c; print(os.path.dirname(os.path.abspath(c.__file__)))"
-    proc = subprocess.run([sys.executable, "-I", "-c", probe], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          universal_newlines=True, cwd="/")
+    proc = subprocess.run(
+        [sys.executable, "-I", "-c", probe],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        universal_newlines=True,
+        cwd="/",
+    )
     if proc.returncode != 0:
         pytest.fail("depyf._core is not built/installed: run `pip install --no-build-isolation .`\n" + proc.stderr)
     return proc.stdout.strip()

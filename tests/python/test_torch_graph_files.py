@@ -107,6 +107,17 @@ def test_import_form_of_torch_calls_is_equivalent_to_method_form():
     assert difference(made, reference) is None
 
 
+def test_line_layout_does_not_decide_equivalence():
+    # 3.13+ fuse two local accesses on one line (LOAD_FAST_LOAD_FAST, 3.14:
+    # LOAD_FAST_BORROW_LOAD_FAST_BORROW): a dump that spreads FX's one-line
+    # return over several lines compiles to other instructions, same behaviour.
+    one_line = compile("def f(a, b):\n    c = a + b\n    return (a, b, c)\n", "fx", "exec").co_consts[0]
+    spread = compile("def f(a, b):\n    c = a + b\n    return (a,\n            b, c)\n", "file", "exec").co_consts[0]
+    other = compile("def f(a, b):\n    c = a + b\n    return (b,\n            a, c)\n", "file", "exec").co_consts[0]
+    assert difference(spread, one_line) is None
+    assert difference(other, one_line) is not None
+
+
 @pytest.mark.parametrize(
     "change",
     [
