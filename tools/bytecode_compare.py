@@ -5,7 +5,7 @@ EXTENDED_ARG, jump targets as instruction indexes, line numbers ignored;
 constants compared by value (code constants recursively, so docstrings count),
 plus names, variables, flags, argument counts and the exception table.
 
-Runs under every interpreter 3.8-3.13 (it must compare with that version's
+Runs under every interpreter 3.8-3.15 (it must compare with that version's
 dis), so it stays Python 3.8 compatible.
 """
 
@@ -21,6 +21,8 @@ SUPERINSTRUCTIONS = {
     "LOAD_FAST_LOAD_FAST": ("LOAD_FAST", "LOAD_FAST"),
     "STORE_FAST_LOAD_FAST": ("STORE_FAST", "LOAD_FAST"),
     "STORE_FAST_STORE_FAST": ("STORE_FAST", "STORE_FAST"),
+    # 3.14+ borrowed loads fuse the same way.
+    "LOAD_FAST_BORROW_LOAD_FAST_BORROW": ("LOAD_FAST_BORROW", "LOAD_FAST_BORROW"),
 }
 JUMP_OPCODES = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
 

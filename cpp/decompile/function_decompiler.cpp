@@ -893,7 +893,7 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
     }
   }
   if (!nonlocals_.empty()) declarations.push_back(make::nonlocal(nonlocals_));
-  if (kind_ == CodeKind::Function && !code_.consts.empty() && code_.consts[0]->kind == Constant::Kind::Str) {
+  if (kind_ == CodeKind::Function && has_docstring(code_)) {
     declarations.insert(declarations.begin(), make::expr_stmt(make::constant(code_.consts[0])));
   }
   body.insert(body.begin() + declarations_at, declarations.begin(), declarations.end());
