@@ -6,6 +6,7 @@
 #include "code/error.hpp"
 #include "ir/exception_regions.hpp"
 #include "ir/ir.hpp"
+#include "ir/ir_idioms.hpp"
 #include "ir/opcode_rules.hpp"
 
 namespace depyf::ir {
@@ -57,6 +58,10 @@ class Normaliser {
     }
     result_.code = &code_;
     resolve_jump_targets();
+    if (code_.version.minor >= 14) {
+      unthread_bool_operator_jumps(result_);
+      fold_inlined_builtin_calls(result_);
+    }
     fold_send_loops();
     assign_exception_handlers(result_);
     return std::move(result_);
