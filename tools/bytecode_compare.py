@@ -71,16 +71,25 @@ def normalise(code):
         return position
 
     # 3.13 class bodies store their first line number (`__firstlineno__ =
-    # <int>`): a line number, so outside the normalised level too.
+    # <int>`): a line number, so outside the normalised level too. (3.14+
+    # load a line below 256 with LOAD_SMALL_INT, with no co_consts entry:
+    # the entry of a larger one is left out of the constants.)
     line_constants = set()
+    line_loads = set()
     for ins, following in zip(kept, kept[1:]):
-        if ins.opname == "LOAD_CONST" and following.opname == "STORE_NAME" and following.argval == "__firstlineno__":
-            line_constants.add(ins.arg)
+        if (
+            ins.opname in ("LOAD_CONST", "LOAD_SMALL_INT")
+            and following.opname == "STORE_NAME"
+            and following.argval == "__firstlineno__"
+        ):
+            line_loads.add(ins.offset)
+            if ins.opname == "LOAD_CONST":
+                line_constants.add(ins.arg)
 
     stream = []
     for ins in kept:
-        if ins.opname == "LOAD_CONST" and ins.arg in line_constants:
-            stream.append((ins.opname, ("line",)))
+        if ins.offset in line_loads:
+            stream.append(("LOAD_CONST", ("line",)))
             continue
         if ins.opcode in JUMP_OPCODES:
             argument = ("->", index_of(ins.argval))
@@ -101,7 +110,7 @@ def normalise(code):
         ("varnames", code.co_varnames),
         ("cellvars", code.co_cellvars),
         ("freevars", code.co_freevars),
-        ("consts", tuple(("line",) if i in line_constants else _constant_key(c) for i, c in enumerate(code.co_consts))),
+        ("consts", tuple(_constant_key(c) for i, c in enumerate(code.co_consts) if i not in line_constants)),
         ("code", tuple(stream)),
         ("exceptions", _exception_table(code, index_of)),
     )

@@ -620,6 +620,16 @@ class FunctionDecompiler {
   // Under `from __future__ import annotations` the compiler keeps the
   // annotation's source text as a string constant; written back as source.
   ast::ExprPtr annotation_source(const ast::ExprPtr& annotation) const;
+  // 3.14+: the annotations dict a compiler-made __annotate__ returns
+  // (deferred_annotations.cpp).
+  ast::ExprPtr annotations_from_annotate(const FunctionValue& annotate, int index);
+  // Module and class bodies: the store of the body's __annotate__ (kept
+  // for restore_deferred_annotations) or of `__conditional_annotations__ =
+  // set()`, read as nothing; a SET_ADD marking a conditional annotation.
+  bool deferred_annotation_store(const std::string& name, Stack& stack);
+  bool conditional_annotation_mark(int index, Stack& stack, ast::Body& out);
+  void restore_deferred_annotations(ast::Body& body);
+  std::shared_ptr<FunctionValue> deferred_annotate_;
 
   // ---- value-context and/or around a condition (bool_values.cpp) ----
   // `a and b or c`: returns where to continue, or -2 when the condition at

@@ -817,6 +817,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (instr.op == Op::StoreDeref && stores_free_variable(code_, instr, stack) &&
           std::find(nonlocals_.begin(), nonlocals_.end(), instr.name) == nonlocals_.end())
         nonlocals_.push_back(instr.name);
+      if (instr.op == Op::StoreName && deferred_annotation_store(instr.name, stack)) return;
       Value value = pop(stack, index);
       group_parallel_stores(index, value, stack);
       store(index, value, name_target(ast::ExprContext::Store), stack, out);
@@ -1046,6 +1047,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::SetUpdate:
     case Op::ListAppend:
     case Op::SetAdd: {
+      if (instr.op == Op::SetAdd && instr.arg == 1 && conditional_annotation_mark(index, stack, out)) return;
       ast::ExprPtr item = pop_expr(stack, index);
       const bool into_accumulator = (instr.op == Op::ListAppend || instr.op == Op::SetAdd) && instr.arg >= 1 &&
                                     instr.arg <= int(stack.size()) && stack[stack.size() - instr.arg].accumulator;
@@ -1268,9 +1270,17 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     }
     case Op::SetFunctionAttribute: {
       Value made = pop(stack, index);
-      ast::ExprPtr attribute = pop_expr(stack, index);
       if (made.kind != Value::Kind::Function) fail(index, "SET_FUNCTION_ATTRIBUTE without a function");
       auto function = std::make_shared<FunctionValue>(*made.function);
+      if (instr.arg == 0x10) {  // 3.14+ __annotate__
+        Value annotate = pop(stack, index);
+        if (annotate.kind != Value::Kind::Function) fail(index, "an annotate attribute that is not a function");
+        function->annotations = annotations_from_annotate(*annotate.function, index);
+        made.function = function;
+        stack.push_back(made);
+        return;
+      }
+      ast::ExprPtr attribute = pop_expr(stack, index);
       if (instr.arg == 0x08) function->closure = attribute;
       if (instr.arg == 0x04) function->annotations = attribute;
       if (instr.arg == 0x02) function->kwdefaults = attribute;
