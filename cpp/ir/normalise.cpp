@@ -352,6 +352,21 @@ class Normaliser {
         emit(Op::PopTop);
         if (code_.version.minor >= 15) emit(Op::PopTop);
         return;
+      case RuleKind::ImportName: {
+        // 3.15: the name index above two flag bits, 1 for `lazy import`
+        // (PEP 810), 2 for an import forced eager.
+        if (code_.version.minor < 15) {
+          emit(Op::ImportName, a).name = name_at(a);
+          return;
+        }
+        if (a & 1) throw Error("lazy import (not read yet) at offset " + std::to_string(source_->offset) + " of " + code_.name);
+        emit(Op::ImportName, a >> 2).name = name_at(a >> 2);
+        return;
+      }
+      case RuleKind::GetIter:
+        // 3.15 fold GET_YIELD_FROM_ITER into GET_ITER 3.
+        emit(code_.version.minor >= 15 && a == 3 ? Op::GetYieldFromIter : Op::GetIter);
+        return;
       case RuleKind::EndAsyncFor:
         emit(Op::EndAsyncFor).target = -1;
         return;
@@ -436,6 +451,9 @@ class Normaliser {
       if (exit != i + 3 && !inline_cleanup) continue;
       instrs[i].op = Op::YieldFrom;
       instrs[i].target = -1;
+      // (3.15 give an awaited value's send loop a NULL under the value sent.)
+      if (code_.version.minor >= 15 && i >= 2 && instrs[i - 1].op == Op::LoadConst && instrs[i - 2].op == Op::PushNull)
+        instrs[i - 2].op = Op::Nop;
       instrs[i + 1].op = Op::Nop;
       instrs[i + 2].op = Op::Nop;
       instrs[i + 2].target = -1;

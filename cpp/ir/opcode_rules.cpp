@@ -37,8 +37,8 @@ const std::map<std::string_view, Op>& simple_ops() {
       {"LIST_TO_TUPLE", Op::ListToTuple}, {"UNPACK_SEQUENCE", Op::UnpackSequence}, {"UNPACK_EX", Op::UnpackEx},
       {"CONVERT_VALUE", Op::ConvertValue}, {"CALL_INTRINSIC_1", Op::CallIntrinsic1},
       {"CALL_INTRINSIC_2", Op::CallIntrinsic2}, {"SET_FUNCTION_ATTRIBUTE", Op::SetFunctionAttribute},
-      {"IMPORT_NAME", Op::ImportName}, {"IMPORT_FROM", Op::ImportFrom}, {"IMPORT_STAR", Op::ImportStar},
-      {"GET_ITER", Op::GetIter}, {"GET_YIELD_FROM_ITER", Op::GetYieldFromIter}, {"GET_AITER", Op::GetAIter},
+{"IMPORT_FROM", Op::ImportFrom}, {"IMPORT_STAR", Op::ImportStar},
+{"GET_YIELD_FROM_ITER", Op::GetYieldFromIter}, {"GET_AITER", Op::GetAIter},
       {"GET_ANEXT", Op::GetANext}, {"GET_AWAITABLE", Op::GetAwaitable},
       {"YIELD_VALUE", Op::YieldValue}, {"YIELD_FROM", Op::YieldFrom}, {"SEND", Op::Send},
       {"END_SEND", Op::EndSend}, {"CLEANUP_THROW", Op::CleanupThrow}, {"RETURN_VALUE", Op::ReturnValue},
@@ -146,6 +146,8 @@ Rule classify(std::string_view name) {
       {"LOAD_SMALL_INT", special(RuleKind::LoadSmallInt, Op::LoadConst)},
       {"LOAD_COMMON_CONSTANT", special(RuleKind::LoadCommonConstant, Op::LoadConst)},
       {"LOAD_SPECIAL", special(RuleKind::LoadSpecial)},
+      {"GET_ITER", special(RuleKind::GetIter, Op::GetIter)},
+      {"IMPORT_NAME", special(RuleKind::ImportName, Op::ImportName)},
   };
   if (auto it = specials.find(name); it != specials.end()) return it->second;
   if (auto it = simple_ops().find(name); it != simple_ops().end()) return special(RuleKind::Simple, it->second);

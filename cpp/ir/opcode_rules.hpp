@@ -45,6 +45,8 @@ enum class RuleKind : std::uint8_t {
   LoadCommonConstant,  // 3.14+: one of the version's common constants
   LoadSpecial,         // 3.14+: only inside the with prologue it is folded into
   EndAsyncFor,         // its 3.14+ jump argument only says where the loop began
+  GetIter,             // 3.15: arg 3 is GET_YIELD_FROM_ITER
+  ImportName,          // 3.15: flags in the low two bits
 };
 
 struct Rule {
