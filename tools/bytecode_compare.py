@@ -5,7 +5,7 @@ EXTENDED_ARG, jump targets as instruction indexes, line numbers ignored;
 constants compared by value (code constants recursively, so docstrings count),
 plus names, variables, flags, argument counts and the exception table.
 
-Runs under every interpreter 3.8-3.13 (it must compare with that version's
+Runs under every interpreter 3.8-3.15 (it must compare with that version's
 dis), so it stays Python 3.8 compatible.
 """
 
@@ -21,6 +21,8 @@ SUPERINSTRUCTIONS = {
     "LOAD_FAST_LOAD_FAST": ("LOAD_FAST", "LOAD_FAST"),
     "STORE_FAST_LOAD_FAST": ("STORE_FAST", "LOAD_FAST"),
     "STORE_FAST_STORE_FAST": ("STORE_FAST", "STORE_FAST"),
+    # 3.14+ borrowed loads fuse the same way.
+    "LOAD_FAST_BORROW_LOAD_FAST_BORROW": ("LOAD_FAST_BORROW", "LOAD_FAST_BORROW"),
 }
 JUMP_OPCODES = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
 
@@ -69,16 +71,25 @@ def normalise(code):
         return position
 
     # 3.13 class bodies store their first line number (`__firstlineno__ =
-    # <int>`): a line number, so outside the normalised level too.
+    # <int>`): a line number, so outside the normalised level too. (3.14+
+    # load a line below 256 with LOAD_SMALL_INT, with no co_consts entry:
+    # the entry of a larger one is left out of the constants.)
     line_constants = set()
+    line_loads = set()
     for ins, following in zip(kept, kept[1:]):
-        if ins.opname == "LOAD_CONST" and following.opname == "STORE_NAME" and following.argval == "__firstlineno__":
-            line_constants.add(ins.arg)
+        if (
+            ins.opname in ("LOAD_CONST", "LOAD_SMALL_INT")
+            and following.opname == "STORE_NAME"
+            and following.argval == "__firstlineno__"
+        ):
+            line_loads.add(ins.offset)
+            if ins.opname == "LOAD_CONST":
+                line_constants.add(ins.arg)
 
     stream = []
     for ins in kept:
-        if ins.opname == "LOAD_CONST" and ins.arg in line_constants:
-            stream.append((ins.opname, ("line",)))
+        if ins.offset in line_loads:
+            stream.append(("LOAD_CONST", ("line",)))
             continue
         if ins.opcode in JUMP_OPCODES:
             argument = ("->", index_of(ins.argval))
@@ -99,7 +110,7 @@ def normalise(code):
         ("varnames", code.co_varnames),
         ("cellvars", code.co_cellvars),
         ("freevars", code.co_freevars),
-        ("consts", tuple(("line",) if i in line_constants else _constant_key(c) for i, c in enumerate(code.co_consts))),
+        ("consts", tuple(_constant_key(c) for i, c in enumerate(code.co_consts) if i not in line_constants)),
         ("code", tuple(stream)),
         ("exceptions", _exception_table(code, index_of)),
     )

@@ -27,9 +27,10 @@ std::pair<ast::StmtPtr, int> FunctionDecompiler::branch_loop_jump(int at, const 
     Stack rest = branch_stack;
     int next = at;
     for (int n; (n = with_exit_call_length(next)) > 0;) {
-      if (rest.empty() || rest.back().kind != Value::Kind::WithExit || base_depth == 0) return {nullptr, 0};
-      rest.pop_back();
-      --base_depth;
+      const std::size_t slots = with_exit_slots();
+      if (rest.size() < slots || rest.back().kind != Value::Kind::WithExit || base_depth < slots) return {nullptr, 0};
+      rest.resize(rest.size() - slots);
+      base_depth -= slots;
       next += n;
       while (next < count && function_.instrs[next].op == Op::PopBlock) ++next;
     }

@@ -1874,7 +1874,8 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   ast::ExprPtr context = pop_expr(stack, index);
   Value exit_slot;
   exit_slot.kind = Value::Kind::WithExit;
-  stack.push_back(exit_slot);
+  // (3.14+ keep __exit__ and its self: two slots.)
+  for (int k = 0; k < with_exit_slots(); ++k) stack.push_back(exit_slot);
   // async with awaits __aenter__(); ≤3.10 then set up the exit block.
   const bool is_async = instrs[index].op == Op::BeforeAsyncWith;
   int setup = index;  // ≤3.10: the SETUP_* whose target is the exit handler
@@ -1983,7 +1984,7 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
     visited_[suppressed_resume] = 1;
     suppressed_resume = instrs[suppressed_resume].target;
   }
-  stack.pop_back();  // the exit slot
+  stack.resize(stack.size() - with_exit_slots());  // the exit slots
   // ≤3.9 leave the normal exit of a body that never falls through in
   // place, dead, unless the body ends in a return (whose block it then
   // shares): the body ended in a compound statement.

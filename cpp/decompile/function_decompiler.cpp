@@ -844,8 +844,9 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
     strip_implicit_returns(body, true, {}, true);
   else if (kind_ != CodeKind::Lambda && !final_return_unreachable)
     strip_implicit_returns(body, code_.version.minor >= 10, written_returns_);
+  if (kind_ == CodeKind::Class) drop_class_bookkeeping(body);
+  if (cannot_return) restore_deferred_annotations(body);
   if (kind_ == CodeKind::Class) {
-    drop_class_bookkeeping(body);
     // `return __class__`, or with the cell stored on the way (3.12+ read
     // COPY; STORE __classcell__ as `(__classcell__ := __class__)`).
     if (!body.empty()) {
@@ -893,7 +894,7 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
     }
   }
   if (!nonlocals_.empty()) declarations.push_back(make::nonlocal(nonlocals_));
-  if (kind_ == CodeKind::Function && !code_.consts.empty() && code_.consts[0]->kind == Constant::Kind::Str) {
+  if (kind_ == CodeKind::Function && has_docstring(code_)) {
     declarations.insert(declarations.begin(), make::expr_stmt(make::constant(code_.consts[0])));
   }
   body.insert(body.begin() + declarations_at, declarations.begin(), declarations.end());

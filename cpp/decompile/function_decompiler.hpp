@@ -20,6 +20,15 @@
 
 namespace depyf::decompile {
 
+// Whether a function's first constant is its docstring: ≤3.13 whenever it
+// is a str; 3.14+ only with CO_HAS_DOCSTRING (a str constant may come first
+// without being one).
+inline bool has_docstring(const CodeObject& code) {
+  constexpr std::uint32_t kFlagHasDocstring = 0x4000000;  // 3.14+
+  if (code.consts.empty() || code.consts[0]->kind != Constant::Kind::Str) return false;
+  return code.version.minor < 14 || (code.flags & kFlagHasDocstring) != 0;
+}
+
 struct LoopContext {
   int continue_target = -1;  // instruction that `continue` jumps to
   int follow = -1;           // instruction that `break` jumps to
@@ -314,6 +323,9 @@ class FunctionDecompiler {
   // ---- the exits of with bodies (with_exits.cpp) ----
   int past_exit_await(int at) const;
   int with_exit_call_length(int at) const;
+  // Stack slots a with keeps under its body: __exit__ (≤3.13), __exit__
+  // and its self (3.14+ LOAD_SPECIAL).
+  int with_exit_slots() const { return code_.version.minor >= 14 ? 2 : 1; }
   int past_with_exit_calls(int at) const;
   bool returns_through_with_exit(int at) const;
   std::vector<int> protected_body_exits(int start, int handler) const;
@@ -608,6 +620,16 @@ class FunctionDecompiler {
   // Under `from __future__ import annotations` the compiler keeps the
   // annotation's source text as a string constant; written back as source.
   ast::ExprPtr annotation_source(const ast::ExprPtr& annotation) const;
+  // 3.14+: the annotations dict a compiler-made __annotate__ returns
+  // (deferred_annotations.cpp).
+  ast::ExprPtr annotations_from_annotate(const FunctionValue& annotate, int index);
+  // Module and class bodies: the store of the body's __annotate__ (kept
+  // for restore_deferred_annotations) or of `__conditional_annotations__ =
+  // set()`, read as nothing; a SET_ADD marking a conditional annotation.
+  bool deferred_annotation_store(const std::string& name, Stack& stack);
+  bool conditional_annotation_mark(int index, Stack& stack, ast::Body& out);
+  void restore_deferred_annotations(ast::Body& body);
+  std::shared_ptr<FunctionValue> deferred_annotate_;
 
   // ---- value-context and/or around a condition (bool_values.cpp) ----
   // `a and b or c`: returns where to continue, or -2 when the condition at

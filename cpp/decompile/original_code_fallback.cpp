@@ -63,8 +63,8 @@ void FunctionDecompiler::define_function(ast::Body& out, const FunctionValue& fu
 
   ast::Body placeholder;
   // A function's __doc__ is taken from its first constant when the def
-  // runs (≤3.13: whenever that is a str), not from a code assigned later.
-  if (!code.consts.empty() && code.consts[0]->kind == Constant::Kind::Str)
+  // runs (≤3.13: whenever that is a str, 3.14+ when flagged as one), not from a code assigned later.
+  if (has_docstring(code))
     placeholder.push_back(make::expr_stmt(make::constant(code.consts[0])));
   placeholder.push_back(make::comment("depyf: the body of " + (code.qualname.empty() ? name : code.qualname) +
                                       " could not be decompiled (" + reason +

@@ -51,6 +51,27 @@ std::optional<ast::CmpOp> comparison_of(int compare_operator) {
   return std::nullopt;
 }
 
+// A constant as an expression. 3.14+ fold constant slices into co_consts
+// (`a[1:2]` loads slice(1, 2, None), `a[1:, 2]` a tuple holding one): they
+// are written as slice syntax, which only a subscript accepts.
+bool holds_slice(const Constant& constant) {
+  if (constant.kind == Constant::Kind::Slice) return true;
+  if (constant.kind != Constant::Kind::Tuple) return false;
+  return std::any_of(constant.items.begin(), constant.items.end(), [](const ConstantPtr& item) { return holds_slice(*item); });
+}
+
+ast::ExprPtr constant_expression(const ConstantPtr& constant) {
+  if (!holds_slice(*constant)) return make::constant(constant);
+  std::vector<ast::ExprPtr> parts;
+  for (const ConstantPtr& item : constant->items) {
+    const bool none = item->kind == Constant::Kind::None;
+    parts.push_back(constant->kind == Constant::Kind::Slice && none ? nullptr : constant_expression(item));
+  }
+  if (constant->kind == Constant::Kind::Tuple) return make::tuple(parts);
+  if (parts.size() != 3) throw Error("slice constant without three parts");
+  return make::slice(parts[0], parts[1], parts[2]);
+}
+
 // The elements of a tuple display built for a call's arguments, when the
 // value is one; otherwise nullopt. (A list reaching the call was a written
 // `*[a, b]`: the call's own list of arguments becomes a tuple first,
@@ -569,7 +590,12 @@ bool FunctionDecompiler::is_assert_raise(int index) const {
 
 void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
   const ir::Instr& instr = function_.instrs[index];
-  ast::ExprPtr kwargs = instr.arg ? pop_expr(stack, index) : nullptr;
+  // (3.14+ always pass the keyword slot, a NULL when there are none.)
+  ast::ExprPtr kwargs;
+  if (instr.arg) {
+    const Value slot = pop(stack, index);
+    if (slot.kind != Value::Kind::Null) kwargs = expr_of(slot, index);
+  }
   ast::ExprPtr args = pop_expr(stack, index);
   std::vector<Value> callable_slots(instr.extra);
   for (int i = instr.extra - 1; i >= 0; --i) callable_slots[i] = pop(stack, index);
@@ -718,9 +744,14 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::PushNull:
       stack.push_back(Value::null());
       return;
-    case Op::LoadConst:
-      if (instr.arg < 0 || instr.arg >= int(code_.consts.size())) fail(index, "constant index out of range");
-      push(make::constant(code_.consts[instr.arg]));
+    case Op::LoadConst: {
+      const ConstantPtr constant = function_.constant(instr.arg);
+      if (!constant) fail(index, "constant index out of range");
+      push(constant_expression(constant));
+      return;
+    }
+    case Op::LoadCommonConstant:  // a builtin the compiler loads directly (3.14+)
+      push(make::name(instr.name));
       return;
     case Op::LoadFast:
       if (instr.name == ".0") {  // a comprehension's argument: the iterator its first loop walks
@@ -786,6 +817,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       if (instr.op == Op::StoreDeref && stores_free_variable(code_, instr, stack) &&
           std::find(nonlocals_.begin(), nonlocals_.end(), instr.name) == nonlocals_.end())
         nonlocals_.push_back(instr.name);
+      if (instr.op == Op::StoreName && deferred_annotation_store(instr.name, stack)) return;
       Value value = pop(stack, index);
       group_parallel_stores(index, value, stack);
       store(index, value, name_target(ast::ExprContext::Store), stack, out);
@@ -1015,6 +1047,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::SetUpdate:
     case Op::ListAppend:
     case Op::SetAdd: {
+      if (instr.op == Op::SetAdd && instr.arg == 1 && conditional_annotation_mark(index, stack, out)) return;
       ast::ExprPtr item = pop_expr(stack, index);
       const bool into_accumulator = (instr.op == Op::ListAppend || instr.op == Op::SetAdd) && instr.arg >= 1 &&
                                     instr.arg <= int(stack.size()) && stack[stack.size() - instr.arg].accumulator;
@@ -1237,9 +1270,17 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     }
     case Op::SetFunctionAttribute: {
       Value made = pop(stack, index);
-      ast::ExprPtr attribute = pop_expr(stack, index);
       if (made.kind != Value::Kind::Function) fail(index, "SET_FUNCTION_ATTRIBUTE without a function");
       auto function = std::make_shared<FunctionValue>(*made.function);
+      if (instr.arg == 0x10) {  // 3.14+ __annotate__
+        Value annotate = pop(stack, index);
+        if (annotate.kind != Value::Kind::Function) fail(index, "an annotate attribute that is not a function");
+        function->annotations = annotations_from_annotate(*annotate.function, index);
+        made.function = function;
+        stack.push_back(made);
+        return;
+      }
+      ast::ExprPtr attribute = pop_expr(stack, index);
       if (instr.arg == 0x08) function->closure = attribute;
       if (instr.arg == 0x04) function->annotations = attribute;
       if (instr.arg == 0x02) function->kwdefaults = attribute;

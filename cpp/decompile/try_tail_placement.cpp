@@ -7,12 +7,22 @@
 #include <algorithm>
 
 #include "decompile/function_decompiler.hpp"
+#include "opcodes/opcode_table.hpp"
 
 namespace depyf::decompile {
 
 using ir::Op;
 
 namespace {
+
+// Whether the LoadFast at `index` was a 3.14+ LOAD_FAST_BORROW (or half
+// of the fused pair): the compiler proved the reference need not be counted.
+bool borrowed_load(const CodeObject& code, const ir::Instr& instr) {
+  if (instr.offset < 0 || instr.offset >= int(code.code.size())) return false;
+  const OpcodeTable& table = opcode_table(code.version);
+  const int opcode = static_cast<unsigned char>(code.code[instr.offset]);
+  return opcode == table.opcode("LOAD_FAST_BORROW") || opcode == table.opcode("LOAD_FAST_BORROW_LOAD_FAST_BORROW");
+}
 
 int first_line_from(const std::vector<ir::Instr>& instrs, int from) {
   for (int i = std::max(from, 0); i < int(instrs.size()); ++i)
@@ -39,7 +49,8 @@ FunctionDecompiler::FirstUse FunctionDecompiler::first_own_use(const std::vector
       if (names && names_from_co_names(instr.op) && !instr.name.empty()) {
         const auto at = std::find(code_.names.begin(), code_.names.end(), instr.name);
         if (at != code_.names.end()) positions.push_back(int(at - code_.names.begin()));
-      } else if (!names && instr.op == Op::LoadConst && !((instr.arg == 0 || !with_none) && loads_none(i))) {
+      } else if (!names && instr.op == Op::LoadConst && instr.arg < int(code_.consts.size()) &&
+                 !((instr.arg == 0 || !with_none) && loads_none(i))) {
         // (None first in co_consts may have been put there whatever the
         // code: a function's docstring slot, ≤3.13. Elsewhere it was met
         // there: after a docstring, a `return` in a clause meets it before
@@ -132,6 +143,18 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
           return TailPlace::InElse;
     }
     return TailPlace::AfterTry;
+  }
+  // 3.14+ borrow references (LOAD_FAST_BORROW) in an else clause but not
+  // in the code after a try statement whose clauses leave: that code, to
+  // the end of the function, loads locals with LOAD_FAST.
+  if (code_.version.minor >= 14) {
+    bool loads = false, borrows = false;
+    for (int i : code) {
+      if (instrs[i].op != Op::LoadFast) continue;
+      loads = true;
+      borrows = borrows || borrowed_load(code_, instrs[i]);
+    }
+    if (loads) return borrows ? TailPlace::InElse : TailPlace::AfterTry;
   }
   // (3.12+ move the handlers to the end: the order the compiler met
   // names and constants in tells.)

@@ -150,8 +150,11 @@ int FunctionDecompiler::with_suppressed_resume(int handler) const {
   // POP_EXCEPT there ends an except clause the with ends.
   static constexpr Op kCleanupUpTo310[] = {Op::PopTop, Op::PopTop, Op::PopTop, Op::PopExcept, Op::PopTop};
   static constexpr Op kCleanupFrom311[] = {Op::PopTop, Op::PopExcept, Op::PopTop, Op::PopTop};
-  const std::span<const Op> cleanup =
-      code_.version.minor <= 10 ? std::span<const Op>(kCleanupUpTo310) : std::span<const Op>(kCleanupFrom311);
+  // (3.14+: the exit function's self slot too.)
+  static constexpr Op kCleanupFrom314[] = {Op::PopTop, Op::PopExcept, Op::PopTop, Op::PopTop, Op::PopTop};
+  const std::span<const Op> cleanup = code_.version.minor <= 10   ? std::span<const Op>(kCleanupUpTo310)
+                                      : code_.version.minor <= 13 ? std::span<const Op>(kCleanupFrom311)
+                                                                  : std::span<const Op>(kCleanupFrom314);
   i = instrs[i].target;
   for (const Op op : cleanup) {
     if (i < 0 || i >= count || instrs[i].op != op) return -1;

@@ -30,7 +30,10 @@ enum class Op : std::uint8_t {
   PushNull,
 
   // Loads and stores; `name` holds the resolved name, arg the raw index.
-  LoadConst,  // arg: index into co_consts
+  LoadConst,  // arg: index into co_consts, or past its end into Function::implicit_consts
+  // 3.14+ LOAD_COMMON_CONSTANT of an object with no literal (AssertionError
+  // aside, which stays LoadAssertionError): arg its index, name its builtin name.
+  LoadCommonConstant,
   LoadName,
   LoadGlobal,  // arg2 = 1 when a NULL is pushed too (3.11+)
   LoadFast,
@@ -90,6 +93,8 @@ enum class Op : std::uint8_t {
   ListToTuple,
   UnpackSequence,
   UnpackEx,
+  BuildInterpolation,  // 3.14+ t-strings: arg as the bytecode's (conversion << 2, bit 0: a format spec is on the stack)
+  BuildTemplate,       // 3.14+ t-strings: [strings tuple, interpolations tuple] -> Template
   FormatValue,   // arg: conversion (0 none, 1 str, 2 repr, 3 ascii); arg2: 1 when a format spec is on the stack
   ConvertValue,  // 3.13: applies a conversion to the top value ahead of FormatValue (arg as above)
 
@@ -144,8 +149,8 @@ enum class Op : std::uint8_t {
   CheckEgMatch,
   PrepReraiseStar,
   WithExceptStart,
-  BeforeWith,
-  BeforeAsyncWith,
+  BeforeWith,       // arg2: 1 when the exit takes two slots (3.14+ LOAD_SPECIAL: __exit__ and its self)
+  BeforeAsyncWith,  // arg2 as BeforeWith
   BeginFinally,       // 3.8
   CallFinally,        // 3.8
   PopFinally,         // 3.8
@@ -211,6 +216,18 @@ struct Function {
   // For each 2-byte code unit, the first instruction emitted at or after it
   // (instrs.size() past the end): maps bytecode offsets into the IR.
   std::vector<int> index_at_unit;
+  // Constants an instruction loads without a co_consts entry (3.14+
+  // LOAD_SMALL_INT, 3.15+ LOAD_COMMON_CONSTANT None/''/True/False/-1): a
+  // LoadConst arg of co_consts.size() + k means implicit_consts[k].
+  std::vector<ConstantPtr> implicit_consts;
+
+  // The constant a LoadConst arg names; null when out of range.
+  ConstantPtr constant(int arg) const {
+    const int count = int(code->consts.size());
+    if (arg >= 0 && arg < count) return code->consts[arg];
+    if (arg >= count && arg - count < int(implicit_consts.size())) return implicit_consts[arg - count];
+    return nullptr;
+  }
 
   int index_at_offset(int offset) const {
     const int unit = offset / 2;

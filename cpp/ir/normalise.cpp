@@ -1,10 +1,12 @@
 #include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "bytecode/instruction.hpp"
 #include "code/error.hpp"
 #include "ir/exception_regions.hpp"
 #include "ir/ir.hpp"
+#include "ir/ir_idioms.hpp"
 #include "ir/opcode_rules.hpp"
 
 namespace depyf::ir {
@@ -17,6 +19,25 @@ constexpr CompareOperator kCompareOperators[] = {
     CompareOperator::Gt, CompareOperator::Ge, CompareOperator::In,    CompareOperator::NotIn,
     CompareOperator::Is, CompareOperator::IsNot, CompareOperator::ExceptionMatch,
 };
+
+// LOAD_COMMON_CONSTANT's table (3.14: the first five; 3.15 adds the rest),
+// as Lib/opcode.py's _common_constants lists it. Entries from 7 on have a
+// literal and load as constants; 0 is LOAD_ASSERTION_ERROR's old job.
+constexpr std::string_view kCommonConstantNames[] = {
+    "AssertionError", "NotImplementedError", "tuple", "all", "any", "list", "set",
+};
+constexpr int kFirstLiteralCommonConstant = 7;
+
+ConstantPtr common_literal_constant(int index) {
+  switch (index) {
+    case 7: return Constant::make_none();
+    case 8: return Constant::make_str("");
+    case 9: return Constant::make_bool(true);
+    case 10: return Constant::make_bool(false);
+    case 11: return Constant::make_int("-1");
+    default: return nullptr;
+  }
+}
 
 class Normaliser {
  public:
@@ -37,6 +58,10 @@ class Normaliser {
     }
     result_.code = &code_;
     resolve_jump_targets();
+    if (code_.version.minor >= 14) {
+      unthread_bool_operator_jumps(result_);
+      fold_inlined_builtin_calls(result_);
+    }
     fold_send_loops();
     assign_exception_handlers(result_);
     return std::move(result_);
@@ -112,6 +137,51 @@ class Normaliser {
 
   int arg() const { return source_->arg.value_or(0); }
 
+  // The next decoded instruction after decoded[i], caches and EXTENDED_ARG
+  // skipped (decoded.size() when there is none).
+  static std::size_t next_real(const std::vector<Instruction>& decoded, std::size_t i) {
+    std::size_t next = i + 1;
+    while (next < decoded.size() && (std::string_view(decoded[next].base_opname()) == "CACHE" ||
+                                     std::string_view(decoded[next].base_opname()) == "EXTENDED_ARG"))
+      ++next;
+    return next;
+  }
+
+  // A LoadConst of a constant that has no co_consts entry: its index past
+  // co_consts into Function::implicit_consts (one entry per value).
+  void emit_implicit_constant(const ConstantPtr& constant) {
+    auto& implicit = result_.implicit_consts;
+    int k = 0;
+    while (k < int(implicit.size()) &&
+           !(implicit[k]->kind == constant->kind && implicit[k]->text == constant->text &&
+             implicit[k]->boolean == constant->boolean))
+      ++k;
+    if (k == int(implicit.size())) implicit.push_back(constant);
+    emit(Op::LoadConst, int(code_.consts.size()) + k);
+  }
+
+  // 3.14+ open a with by hand where BEFORE_WITH did it before:
+  //   COPY 1; LOAD_SPECIAL __exit__; SWAP 2; SWAP 3; LOAD_SPECIAL __enter__; CALL 0
+  // (async: __aexit__ / __aenter__), leaving [__exit__, self, entered value]:
+  // one BeforeWith whose exit takes two slots (arg2 = 1).
+  bool fold_with_prologue(const std::vector<Instruction>& decoded, std::size_t& i) {
+    if (code_.version.minor < 14 || arg() != 1) return false;
+    std::size_t at[6] = {i};
+    for (int k = 1; k < 6; ++k) at[k] = next_real(decoded, at[k - 1]);
+    if (at[5] >= decoded.size()) return false;
+    auto is = [&](int k, std::string_view name, int value) {
+      return std::string_view(decoded[at[k]].base_opname()) == name && decoded[at[k]].arg.value_or(0) == value;
+    };
+    const bool sync = is(1, "LOAD_SPECIAL", 1) && is(4, "LOAD_SPECIAL", 0);
+    const bool async = is(1, "LOAD_SPECIAL", 3) && is(4, "LOAD_SPECIAL", 2);
+    if (!(sync || async) || !is(2, "SWAP", 2) || !is(3, "SWAP", 3) || !is(5, "CALL", 0)) return false;
+    const int index = int(result_.instrs.size());
+    emit(sync ? Op::BeforeWith : Op::BeforeAsyncWith, 0, 1);
+    for (int k = 1; k < 6; ++k) mark_offset(decoded[at[k]].offset, index);
+    i = at[5];
+    return true;
+  }
+
   void name_operand(Instr& instr, int index) {
     const ArgKind kind = table_.info(source_->base_opcode).arg_kind;
     if (kind == ArgKind::Name) instr.name = name_at(index);
@@ -133,6 +203,7 @@ class Normaliser {
   void translate(const std::vector<Instruction>& decoded, std::size_t& i) {
     const Rule& rule = rules_[source_->base_opcode & 0xff];
     const int a = arg();
+    if (rule.kind == RuleKind::Simple && rule.op == Op::Copy && fold_with_prologue(decoded, i)) return;
     switch (rule.kind) {
       case RuleKind::Unknown:
         throw Error(std::string("unsupported opcode ") + source_->base_opname() + " at offset " +
@@ -172,7 +243,12 @@ class Normaliser {
         emit(Op::BinaryOp, rule.fixed_arg, rule.fixed_arg2);
         return;
       case RuleKind::BinaryOpArg:
-        // 3.11+ NB_* numbering: 13 plain operators, then their in-place forms.
+        // 3.11+ NB_* numbering: 13 plain operators, then their in-place forms;
+        // 3.14+ NB_SUBSCR (26) is BINARY_SUBSCR folded in.
+        if (a == 26 && code_.version.minor >= 14) {
+          emit(Op::BinarySubscr);
+          return;
+        }
         if (a < 0 || a >= 26) throw_bad("operator " + std::to_string(a));
         emit(Op::BinaryOp, a % 13, a >= 13 ? 1 : 0);
         return;
@@ -230,7 +306,8 @@ class Normaliser {
         return;
       }
       case RuleKind::CallFunctionEx: {
-        Instr& instr = emit(Op::CallFunctionEx, a & 1);
+        // 3.14+ always have the keyword slot: a NULL when there are none.
+        Instr& instr = emit(Op::CallFunctionEx, code_.version.minor >= 14 ? 1 : a & 1);
         instr.extra = code_.version.minor >= 11 ? 2 : 1;
         return;
       }
@@ -269,6 +346,51 @@ class Normaliser {
       case RuleKind::EndFor:
         emit(Op::EndFor);
         return;
+      case RuleKind::PopIter:
+        // 3.15 keep a for loop's iterator in two slots (the iterable and
+        // an index, or the iterator and a NULL).
+        emit(Op::PopTop);
+        if (code_.version.minor >= 15) emit(Op::PopTop);
+        return;
+      case RuleKind::ImportName: {
+        // 3.15: the name index above two flag bits, 1 for `lazy import`
+        // (PEP 810), 2 for an import forced eager.
+        if (code_.version.minor < 15) {
+          emit(Op::ImportName, a).name = name_at(a);
+          return;
+        }
+        if (a & 1) throw Error("lazy import (not read yet) at offset " + std::to_string(source_->offset) + " of " + code_.name);
+        emit(Op::ImportName, a >> 2).name = name_at(a >> 2);
+        return;
+      }
+      case RuleKind::GetIter:
+        // 3.15 fold GET_YIELD_FROM_ITER into GET_ITER 3.
+        emit(code_.version.minor >= 15 && a == 3 ? Op::GetYieldFromIter : Op::GetIter);
+        return;
+      case RuleKind::EndAsyncFor:
+        emit(Op::EndAsyncFor).target = -1;
+        return;
+      case RuleKind::LoadSmallInt:
+        emit_implicit_constant(Constant::make_int(std::to_string(a)));
+        return;
+      case RuleKind::LoadCommonConstant: {
+        if (a == 0) {
+          emit(Op::LoadAssertionError);
+          return;
+        }
+        if (a >= kFirstLiteralCommonConstant) {
+          const ConstantPtr literal = common_literal_constant(a);
+          if (!literal) throw_bad("common constant " + std::to_string(a));
+          emit_implicit_constant(literal);
+          return;
+        }
+        if (a < 0 || a >= int(std::size(kCommonConstantNames))) throw_bad("common constant " + std::to_string(a));
+        emit(Op::LoadCommonConstant, a).name = std::string(kCommonConstantNames[a]);
+        return;
+      }
+      case RuleKind::LoadSpecial:
+        throw Error(std::string("LOAD_SPECIAL outside a with statement's prologue at offset ") +
+                    std::to_string(source_->offset) + " of " + code_.name);
     }
   }
 
@@ -302,6 +424,10 @@ class Normaliser {
         if (code_.version.minor >= 13 && target < int(result_.instrs.size()) &&
             result_.instrs[target].op == Op::PopTop) {
           ++target;
+          // (3.15: POP_ITER pops the iterator's two slots.)
+          if (code_.version.minor >= 15 && target < int(result_.instrs.size()) &&
+              result_.instrs[target].op == Op::PopTop && result_.instrs[target].offset == result_.instrs[target - 1].offset)
+            ++target;
         }
       }
       if (target >= int(result_.instrs.size())) throw Error("loop exit beyond the end of " + code_.name);
@@ -325,6 +451,9 @@ class Normaliser {
       if (exit != i + 3 && !inline_cleanup) continue;
       instrs[i].op = Op::YieldFrom;
       instrs[i].target = -1;
+      // (3.15 give an awaited value's send loop a NULL under the value sent.)
+      if (code_.version.minor >= 15 && i >= 2 && instrs[i - 1].op == Op::LoadConst && instrs[i - 2].op == Op::PushNull)
+        instrs[i - 2].op = Op::Nop;
       instrs[i + 1].op = Op::Nop;
       instrs[i + 2].op = Op::Nop;
       instrs[i + 2].target = -1;

@@ -8,7 +8,7 @@ const char* op_name(Op op) {
   case Op::name:            \
     return #name;
     DEPYF_OP_NAME(PopTop) DEPYF_OP_NAME(Copy) DEPYF_OP_NAME(Swap) DEPYF_OP_NAME(Rotate) DEPYF_OP_NAME(PushNull)
-    DEPYF_OP_NAME(LoadConst) DEPYF_OP_NAME(LoadName) DEPYF_OP_NAME(LoadGlobal) DEPYF_OP_NAME(LoadFast)
+    DEPYF_OP_NAME(LoadConst) DEPYF_OP_NAME(LoadCommonConstant) DEPYF_OP_NAME(LoadName) DEPYF_OP_NAME(LoadGlobal) DEPYF_OP_NAME(LoadFast)
     DEPYF_OP_NAME(LoadFastCheck) DEPYF_OP_NAME(LoadFastAndClear) DEPYF_OP_NAME(LoadDeref)
     DEPYF_OP_NAME(LoadClassDeref) DEPYF_OP_NAME(LoadClosure) DEPYF_OP_NAME(LoadFromDictOrDeref)
     DEPYF_OP_NAME(LoadFromDictOrGlobals) DEPYF_OP_NAME(LoadLocals) DEPYF_OP_NAME(LoadBuildClass)
@@ -22,7 +22,7 @@ const char* op_name(Op op) {
     DEPYF_OP_NAME(BuildMap) DEPYF_OP_NAME(BuildConstKeyMap) DEPYF_OP_NAME(BuildString) DEPYF_OP_NAME(BuildSlice)
     DEPYF_OP_NAME(BuildUnpack) DEPYF_OP_NAME(ListAppend) DEPYF_OP_NAME(SetAdd) DEPYF_OP_NAME(MapAdd)
     DEPYF_OP_NAME(ListExtend) DEPYF_OP_NAME(SetUpdate) DEPYF_OP_NAME(DictUpdate) DEPYF_OP_NAME(DictMerge)
-    DEPYF_OP_NAME(ListToTuple) DEPYF_OP_NAME(UnpackSequence) DEPYF_OP_NAME(UnpackEx) DEPYF_OP_NAME(FormatValue)
+    DEPYF_OP_NAME(ListToTuple) DEPYF_OP_NAME(UnpackSequence) DEPYF_OP_NAME(UnpackEx) DEPYF_OP_NAME(BuildInterpolation) DEPYF_OP_NAME(BuildTemplate) DEPYF_OP_NAME(FormatValue)
     DEPYF_OP_NAME(ConvertValue) DEPYF_OP_NAME(Call) DEPYF_OP_NAME(CallFunctionEx) DEPYF_OP_NAME(CallIntrinsic1)
     DEPYF_OP_NAME(CallIntrinsic2) DEPYF_OP_NAME(MakeFunction) DEPYF_OP_NAME(SetFunctionAttribute)
     DEPYF_OP_NAME(ImportName) DEPYF_OP_NAME(ImportFrom) DEPYF_OP_NAME(ImportStar) DEPYF_OP_NAME(GetIter)

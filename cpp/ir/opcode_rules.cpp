@@ -16,7 +16,7 @@ const std::map<std::string_view, Op>& simple_ops() {
   static const std::map<std::string_view, Op> ops = {
       {"POP_TOP", Op::PopTop}, {"COPY", Op::Copy}, {"SWAP", Op::Swap}, {"ROT_N", Op::Rotate},
       {"PUSH_NULL", Op::PushNull}, {"LOAD_CONST", Op::LoadConst}, {"LOAD_NAME", Op::LoadName},
-      {"LOAD_FAST", Op::LoadFast}, {"LOAD_FAST_CHECK", Op::LoadFastCheck},
+      {"LOAD_FAST", Op::LoadFast}, {"LOAD_FAST_BORROW", Op::LoadFast}, {"LOAD_FAST_CHECK", Op::LoadFastCheck},
       {"LOAD_FAST_AND_CLEAR", Op::LoadFastAndClear}, {"LOAD_DEREF", Op::LoadDeref},
       {"LOAD_CLASSDEREF", Op::LoadClassDeref}, {"LOAD_CLOSURE", Op::LoadClosure},
       {"LOAD_FROM_DICT_OR_DEREF", Op::LoadFromDictOrDeref}, {"LOAD_FROM_DICT_OR_GLOBALS", Op::LoadFromDictOrGlobals},
@@ -37,9 +37,9 @@ const std::map<std::string_view, Op>& simple_ops() {
       {"LIST_TO_TUPLE", Op::ListToTuple}, {"UNPACK_SEQUENCE", Op::UnpackSequence}, {"UNPACK_EX", Op::UnpackEx},
       {"CONVERT_VALUE", Op::ConvertValue}, {"CALL_INTRINSIC_1", Op::CallIntrinsic1},
       {"CALL_INTRINSIC_2", Op::CallIntrinsic2}, {"SET_FUNCTION_ATTRIBUTE", Op::SetFunctionAttribute},
-      {"IMPORT_NAME", Op::ImportName}, {"IMPORT_FROM", Op::ImportFrom}, {"IMPORT_STAR", Op::ImportStar},
-      {"GET_ITER", Op::GetIter}, {"GET_YIELD_FROM_ITER", Op::GetYieldFromIter}, {"GET_AITER", Op::GetAIter},
-      {"GET_ANEXT", Op::GetANext}, {"GET_AWAITABLE", Op::GetAwaitable}, {"END_ASYNC_FOR", Op::EndAsyncFor},
+{"IMPORT_FROM", Op::ImportFrom}, {"IMPORT_STAR", Op::ImportStar},
+{"GET_YIELD_FROM_ITER", Op::GetYieldFromIter}, {"GET_AITER", Op::GetAIter},
+      {"GET_ANEXT", Op::GetANext}, {"GET_AWAITABLE", Op::GetAwaitable},
       {"YIELD_VALUE", Op::YieldValue}, {"YIELD_FROM", Op::YieldFrom}, {"SEND", Op::Send},
       {"END_SEND", Op::EndSend}, {"CLEANUP_THROW", Op::CleanupThrow}, {"RETURN_VALUE", Op::ReturnValue},
       {"RAISE_VARARGS", Op::RaiseVarargs}, {"RERAISE", Op::Reraise}, {"JUMP_FORWARD", Op::Jump},
@@ -62,7 +62,8 @@ const std::map<std::string_view, Op>& simple_ops() {
       {"GET_LEN", Op::GetLen}, {"MATCH_CLASS", Op::MatchClass}, {"MATCH_MAPPING", Op::MatchMapping},
       {"MATCH_SEQUENCE", Op::MatchSequence}, {"MATCH_KEYS", Op::MatchKeys},
       {"COPY_DICT_WITHOUT_KEYS", Op::CopyDictWithoutKeys}, {"SETUP_ANNOTATIONS", Op::SetupAnnotations},
-      {"PRINT_EXPR", Op::PrintExpr},
+      {"PRINT_EXPR", Op::PrintExpr}, {"BUILD_INTERPOLATION", Op::BuildInterpolation},
+      {"BUILD_TEMPLATE", Op::BuildTemplate},
   };
   return ops;
 }
@@ -99,6 +100,7 @@ Rule classify(std::string_view name) {
       {"GEN_START", special(RuleKind::Drop)},
       {"PRECALL", special(RuleKind::Drop)},
       {"TO_BOOL", special(RuleKind::Drop)},
+      {"NOT_TAKEN", special(RuleKind::Drop)},
       {"ASYNC_GEN_WRAP", special(RuleKind::Drop)},
       {"RETURN_GENERATOR", special(RuleKind::ReturnGenerator)},
       {"ROT_TWO", special(RuleKind::Fixed, Op::Rotate, 2)},
@@ -138,6 +140,14 @@ Rule classify(std::string_view name) {
       {"STORE_FAST_STORE_FAST", special(RuleKind::StoreFastStoreFast)},
       {"FOR_ITER", special(RuleKind::ForIter, Op::ForIter)},
       {"END_FOR", special(RuleKind::EndFor, Op::EndFor)},
+      {"POP_ITER", special(RuleKind::PopIter, Op::PopTop)},
+      {"END_ASYNC_FOR", special(RuleKind::EndAsyncFor, Op::EndAsyncFor)},
+      {"LOAD_FAST_BORROW_LOAD_FAST_BORROW", special(RuleKind::LoadFastLoadFast)},
+      {"LOAD_SMALL_INT", special(RuleKind::LoadSmallInt, Op::LoadConst)},
+      {"LOAD_COMMON_CONSTANT", special(RuleKind::LoadCommonConstant, Op::LoadConst)},
+      {"LOAD_SPECIAL", special(RuleKind::LoadSpecial)},
+      {"GET_ITER", special(RuleKind::GetIter, Op::GetIter)},
+      {"IMPORT_NAME", special(RuleKind::ImportName, Op::ImportName)},
   };
   if (auto it = specials.find(name); it != specials.end()) return it->second;
   if (auto it = simple_ops().find(name); it != simple_ops().end()) return special(RuleKind::Simple, it->second);

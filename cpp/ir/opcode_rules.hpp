@@ -40,6 +40,13 @@ enum class RuleKind : std::uint8_t {
   ReturnGenerator,      // 3.11+: dropped with the POP_TOP after it
   ForIter,
   EndFor,
+  PopIter,             // 3.14+ POP_ITER (3.15: the iterator takes two slots)
+  LoadSmallInt,        // 3.14+: the value is the arg
+  LoadCommonConstant,  // 3.14+: one of the version's common constants
+  LoadSpecial,         // 3.14+: only inside the with prologue it is folded into
+  EndAsyncFor,         // its 3.14+ jump argument only says where the loop began
+  GetIter,             // 3.15: arg 3 is GET_YIELD_FROM_ITER
+  ImportName,          // 3.15: flags in the low two bits
 };
 
 struct Rule {

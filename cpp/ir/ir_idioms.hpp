@@ -1,0 +1,18 @@
+// Passes over the IR that undo a version's code-generation habits, each in
+// a file of its own named for what it reads (normalise() runs them).
+#pragma once
+
+#include "ir/ir.hpp"
+
+namespace depyf::ir {
+
+// 3.14+: the jump of a value-producing and/or operand threaded past the
+// next operand's test (threaded_bool_jumps.cpp).
+void unthread_bool_operator_jumps(Function& function);
+
+// 3.14+: all()/any()/tuple() (3.15: list()/set() too) of a generator
+// expression compiled inline behind a check that the name is the builtin
+// (inlined_builtin_calls.cpp).
+void fold_inlined_builtin_calls(Function& function);
+
+}  // namespace depyf::ir
