@@ -1,6 +1,6 @@
 """Reference side of the "disassembler agrees with dis" oracle.
 
-Runs UNDER a reference interpreter (CPython 3.8-3.13), so this file must stay
+Runs UNDER a reference interpreter (CPython 3.8-3.15), so this file must stay
 valid Python 3.8 and import nothing outside the standard library.
 
 What dis says about a code object is written as JSON lines, one object per code
@@ -19,6 +19,11 @@ that follows the parent's first ``LOAD_CONST i`` when the instruction after
 that is MAKE_FUNCTION, and co_name otherwise. "Following" skips EXTENDED_ARG
 prefixes (they belong to the next instruction).
 
+Next to it, the text dis.dis prints for the same code (the listing `depyf dis`
+must reproduce), with code object addresses written as 0x0 (depyf has no
+addresses to print). split_text_listing cuts it into one piece per code object,
+in the same order as the JSON lines.
+
 Modes:
 
   compile  read source paths (one per line) from stdin or --files, compile each
@@ -34,6 +39,8 @@ from __future__ import annotations
 
 import argparse
 import dis
+import io
+import re
 import importlib.util
 import json
 import marshal
@@ -132,6 +139,91 @@ def reference_records(code: types.CodeType) -> List[Dict[str, Any]]:
 
 def reference_json_lines(code: types.CodeType) -> str:
     return "".join(json.dumps(record, separators=(",", ":")) + "\n" for record in reference_records(code))
+
+
+_CODE_ADDRESS = re.compile(r"(<code object .*?) at 0x[0-9a-f]+, file ")
+TEXT_SEPARATOR = "\nDisassembly of "
+
+
+def marshal_order(value: frozenset) -> List[Any]:
+    """The elements of a frozenset in the order a .pyc stores them.
+
+    3.11+ marshal writes them sorted by their own marshal bytes; before, in
+    iteration order, which is the order dis sees in the compiling process.
+    """
+    if MINOR >= 11:
+        return [element for _, element in sorted(((marshal.dumps(e), e) for e in value), key=lambda p: p[0])]
+    return list(value)
+
+
+def stored_order_repr(value: Any) -> str:
+    """repr(value) with every frozenset in it listed in marshal_order."""
+    if isinstance(value, frozenset):
+        if not value:
+            return "frozenset()"
+        return "frozenset({%s})" % ", ".join(stored_order_repr(e) for e in marshal_order(value))
+    if isinstance(value, tuple):
+        items = [stored_order_repr(e) for e in value]
+        return "(%s,)" % items[0] if len(items) == 1 else "(%s)" % ", ".join(items)
+    return repr(value)
+
+
+def holds_frozenset(value: Any) -> bool:
+    if isinstance(value, frozenset):
+        return True
+    return isinstance(value, tuple) and any(holds_frozenset(e) for e in value)
+
+
+def reference_text(code: types.CodeType) -> str:
+    """dis.dis(code) as printed, code object addresses written as 0x0.
+
+    dis prints a frozenset constant in the set's iteration order, which
+    depends on the process's string hash seed: two runs of dis on one .pyc
+    disagree. depyf prints the order the .pyc stores; so does this reference
+    (the only liberty it takes with dis's text).
+    """
+    buffer = io.StringIO()
+    dis.dis(code, file=buffer)
+    text = buffer.getvalue()
+    rewrites = {}  # type: Dict[str, str]
+    for each, _ in walk_code(code, ""):
+        for const in each.co_consts:
+            if holds_frozenset(const):
+                rewrites[repr(const)] = stored_order_repr(const)
+    for printed in sorted(rewrites, key=len, reverse=True):
+        if rewrites[printed] != printed:
+            text = text.replace("(%s)" % printed, "(%s)" % rewrites[printed])
+    return _CODE_ADDRESS.sub(r"\1 at 0x0, file ", text)
+
+
+def split_text_listing(text: str) -> List[str]:
+    """One piece per code object: dis.dis prints each nested one after a blank
+    line as "Disassembly of <code object ...>:", depth first."""
+    return text.split(TEXT_SEPARATOR)
+
+
+def first_text_difference(expected: str, actual: str) -> str:
+    want, got = expected.split("\n"), actual.split("\n")
+    for number, (line_want, line_got) in enumerate(zip(want, got)):
+        if line_want != line_got:
+            return "line %d: expected %r, got %r" % (number + 1, line_want, line_got)
+    return "expected %d lines, got %d" % (len(want), len(got))
+
+
+def compare_text_listings(expected: str, actual: str) -> Tuple[int, List[str]]:
+    """(number of code objects whose text agrees, descriptions of the others)."""
+    want, got = split_text_listing(expected), split_text_listing(actual)
+    equal = 0
+    problems = []
+    for index, (piece_want, piece_got) in enumerate(zip(want, got)):
+        if piece_want == piece_got:
+            equal += 1
+            continue
+        title = piece_want.split("\n", 1)[0] if index else "top level"
+        problems.append("text of code object #%d (%s): %s" % (index, title, first_text_difference(piece_want, piece_got)))
+    if len(want) != len(got):
+        problems.append("text: expected %d code objects, got %d" % (len(want), len(got)))
+    return equal, problems
 
 
 # --------------------------------------------------------------------------
@@ -263,11 +355,15 @@ def compile_one(path: str, index: int, args: argparse.Namespace) -> Dict[str, An
     write_bytes(os.path.join(args.out, pyc_rel), pyc_bytes(code, source, kind))
     try:
         listing = reference_json_lines(code)
+        text = reference_text(code)
     except Exception as exc:  # noqa: BLE001 - dis itself failing is worth recording, not fatal
         entry.update(status="skipped", reason="dis failed: %s: %s" % (type(exc).__name__, exc))
         return entry
     write_bytes(os.path.join(args.out, ref_rel), listing.encode("utf-8"))
-    entry.update(status="ok", pyc=pyc_rel, ref=ref_rel, header=kind, code_objects=listing.count("\n"))
+    text_rel = os.path.join("txt", stem + ".dis.txt")
+    write_bytes(os.path.join(args.out, text_rel), text.encode("utf-8"))
+    entry.update(status="ok", pyc=pyc_rel, ref=ref_rel, text=text_rel, header=kind,
+                 code_objects=listing.count("\n"))
     return entry
 
 

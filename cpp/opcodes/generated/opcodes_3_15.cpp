@@ -76,7 +76,7 @@ const OpcodeTable& opcode_table_3_15() {
     t.ops[63] = OpcodeInfo{"DELETE_NAME", true, JumpKind::None, ArgKind::Name, 0, 63, {{{{0, 0, 0, 0, 0, 0, 0, 0}}, {{0, 0, 0, 0, 0, 0, 0, 0}}}}};
     t.ops[64] = OpcodeInfo{"DICT_MERGE", true, JumpKind::None, ArgKind::Other, 0, 64, {{{{-1, -1, -1, -1, -1, -1, -1, -1}}, {{-1, -1, -1, -1, -1, -1, -1, -1}}}}};
     t.ops[65] = OpcodeInfo{"DICT_UPDATE", true, JumpKind::None, ArgKind::Other, 0, 65, {{{{-1, -1, -1, -1, -1, -1, -1, -1}}, {{-1, -1, -1, -1, -1, -1, -1, -1}}}}};
-    t.ops[66] = OpcodeInfo{"END_ASYNC_FOR", true, JumpKind::Relative, ArgKind::Jump, 0, 66, {{{{-2, -2, -2, -2, -2, -2, -2, -2}}, {{-2, -2, -2, -2, -2, -2, -2, -2}}}}};
+    t.ops[66] = OpcodeInfo{"END_ASYNC_FOR", true, JumpKind::RelativeBackward, ArgKind::Jump, 0, 66, {{{{-2, -2, -2, -2, -2, -2, -2, -2}}, {{-2, -2, -2, -2, -2, -2, -2, -2}}}}};
     t.ops[67] = OpcodeInfo{"EXTENDED_ARG", true, JumpKind::None, ArgKind::Other, 0, 67, {{{{0, 0, 0, 0, 0, 0, 0, 0}}, {{0, 0, 0, 0, 0, 0, 0, 0}}}}};
     t.ops[68] = OpcodeInfo{"FOR_ITER", true, JumpKind::Relative, ArgKind::Jump, 1, 68, {{{{1, 1, 1, 1, 1, 1, 1, 1}}, {{1, 1, 1, 1, 1, 1, 1, 1}}}}};
     t.ops[69] = OpcodeInfo{"GET_AWAITABLE", true, JumpKind::None, ArgKind::Other, 0, 69, {{{{0, 0, 0, 0, 0, 0, 0, 0}}, {{0, 0, 0, 0, 0, 0, 0, 0}}}}};
@@ -248,6 +248,9 @@ const OpcodeTable& opcode_table_3_15() {
     t.binary_ops = {"+", "&", "//", "<<", "@", "*", "%", "|", "**", ">>", "-", "/", "^", "+=", "&=", "//=", "<<=", "@=", "*=", "%=", "|=", "**=", ">>=", "-=", "/=", "^=", "[]"};
     t.intrinsic1 = {"INTRINSIC_1_INVALID", "INTRINSIC_PRINT", "INTRINSIC_IMPORT_STAR", "INTRINSIC_STOPITERATION_ERROR", "INTRINSIC_ASYNC_GEN_WRAP", "INTRINSIC_UNARY_POSITIVE", "INTRINSIC_LIST_TO_TUPLE", "INTRINSIC_TYPEVAR", "INTRINSIC_PARAMSPEC", "INTRINSIC_TYPEVARTUPLE", "INTRINSIC_SUBSCRIPT_GENERIC", "INTRINSIC_TYPEALIAS"};
     t.intrinsic2 = {"INTRINSIC_2_INVALID", "INTRINSIC_PREP_RERAISE_STAR", "INTRINSIC_TYPEVAR_WITH_BOUND", "INTRINSIC_TYPEVAR_WITH_CONSTRAINTS", "INTRINSIC_SET_FUNCTION_TYPE_PARAMS", "INTRINSIC_SET_TYPEPARAM_DEFAULT"};
+    t.common_constants = {"AssertionError", "NotImplementedError", "tuple", "<built-in function all>", "<built-in function any>", "list", "set", "None", "''", "True", "False", "-1"};
+    t.special_methods = {"__enter__", "__exit__", "__aenter__", "__aexit__"};
+    t.function_flags = {"defaults", "kwdefaults", "annotations", "closure", "annotate"};
     return t;
   }();
   return table;
