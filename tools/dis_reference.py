@@ -174,17 +174,20 @@ def holds_frozenset(value: Any) -> bool:
     return isinstance(value, tuple) and any(holds_frozenset(e) for e in value)
 
 
-def reference_text(code: types.CodeType) -> str:
+def reference_text(code: types.CodeType, stored_order: bool = True) -> str:
     """dis.dis(code) as printed, code object addresses written as 0x0.
 
     dis prints a frozenset constant in the set's iteration order, which
     depends on the process's string hash seed: two runs of dis on one .pyc
     disagree. depyf prints the order the .pyc stores; so does this reference
-    (the only liberty it takes with dis's text).
+    (the only liberty it takes with dis's text). stored_order=False keeps
+    dis's order, which is what depyf reads from a live code object.
     """
     buffer = io.StringIO()
     dis.dis(code, file=buffer)
     text = buffer.getvalue()
+    if not stored_order:
+        return _CODE_ADDRESS.sub(r"\1 at 0x0, file ", text)
     rewrites = {}  # type: Dict[str, str]
     for each, _ in walk_code(code, ""):
         for const in each.co_consts:

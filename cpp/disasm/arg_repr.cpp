@@ -144,7 +144,10 @@ std::string arg_repr(const CodeObject& code, const Instruction& ins, const Label
   auto is = [base](const char* name) { return std::strcmp(base, name) == 0; };
 
   switch (table.info(ins.base_opcode).arg_kind) {
-    case ArgKind::Const: return const_repr(code, arg);
+    case ArgKind::Const:
+      // 3.11's dis resolves only LOAD_CONST; its other hasconst op, KW_NAMES, prints no argrepr.
+      if (minor == 11 && !is("LOAD_CONST")) return "";
+      return const_repr(code, arg);
     case ArgKind::Name: return name_repr(code, ins, minor);
     case ArgKind::Jump: return jump_repr(ins, labels, minor);
     case ArgKind::Local:
