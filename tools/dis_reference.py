@@ -32,7 +32,7 @@ Modes:
            its reference listing under --out, plus out/manifest.jsonl. Files
            that do not compile here are recorded as skipped, not as errors.
   pyc      print the reference listing of existing .pyc files (as JSON lines)
-           for the code objects they contain.
+           for the code objects they contain; with --text, what dis.dis prints.
 """
 
 from __future__ import annotations
@@ -414,7 +414,8 @@ def load_pyc(path: str) -> types.CodeType:
 
 def run_pyc(args: argparse.Namespace) -> int:
     for path in args.pyc:
-        sys.stdout.write(reference_json_lines(load_pyc(path)))
+        code = load_pyc(path)
+        sys.stdout.write(reference_text(code) if args.text else reference_json_lines(code))
     return 0
 
 
@@ -429,6 +430,7 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
     comp.add_argument("--key", default="", help="opaque cache key stored in the manifest header")
     comp.add_argument("--progress-every", type=int, default=100)
     pyc = sub.add_parser("pyc", help="print the reference listing of .pyc files")
+    pyc.add_argument("--text", action="store_true", help="print dis.dis's text instead (see reference_text)")
     pyc.add_argument("pyc", nargs="+")
     args = parser.parse_args(argv)
     if args.mode is None:
