@@ -32,12 +32,15 @@ def cache_entries(name):
 
 
 def deopt_map():
+    # 3.14+ keeps the specialised opcodes out of opcode.opmap, in _specialized_opmap.
+    numbers = dict(getattr(opcode, "_specialized_opmap", {}))
+    numbers.update(opcode.opmap)
     result = {}
     specs = getattr(opcode, "_specializations", {})
     for base, specialised in specs.items():
         for name in specialised:
-            if name in opcode.opmap:
-                result[opcode.opmap[name]] = opcode.opmap[base]
+            if name in numbers:
+                result[numbers[name]] = numbers[base]
     return result
 
 

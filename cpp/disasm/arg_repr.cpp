@@ -54,6 +54,8 @@ std::string name_repr(const CodeObject& code, const Instruction& ins, int minor)
   // bound self for attributes); LOAD_SUPER_ATTR uses two flag bits; 3.15's
   // IMPORT_NAME two more (bit 0 lazy, bit 1 eager: PEP 810 lazy imports).
   const std::string name = pick(code.names, floor_div(arg, is_super || is_import ? 4 : 2), "name");
+  // dis adds the flags to a non-empty name only (`from . import x` imports "").
+  if (name.empty()) return name;
   if (is_import) {
     if (arg & 1) return name + " + lazy";
     if (arg & 2) return name + " + eager";
