@@ -1,6 +1,6 @@
 """Reference side of the "disassembler agrees with dis" oracle.
 
-Runs UNDER a reference interpreter (CPython 3.8-3.13), so this file must stay
+Runs UNDER a reference interpreter (CPython 3.8-3.15), so this file must stay
 valid Python 3.8 and import nothing outside the standard library.
 
 What dis says about a code object is written as JSON lines, one object per code
@@ -19,6 +19,11 @@ that follows the parent's first ``LOAD_CONST i`` when the instruction after
 that is MAKE_FUNCTION, and co_name otherwise. "Following" skips EXTENDED_ARG
 prefixes (they belong to the next instruction).
 
+Next to it, the text dis.dis prints for the same code (the listing `depyf dis`
+must reproduce), with code object addresses written as 0x0 (depyf has no
+addresses to print). split_text_listing cuts it into one piece per code object,
+in the same order as the JSON lines.
+
 Modes:
 
   compile  read source paths (one per line) from stdin or --files, compile each
@@ -27,13 +32,16 @@ Modes:
            its reference listing under --out, plus out/manifest.jsonl. Files
            that do not compile here are recorded as skipped, not as errors.
   pyc      print the reference listing of existing .pyc files (as JSON lines)
-           for the code objects they contain.
+           for the code objects they contain; with --text, what dis.dis prints.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import dis
+import io
+import re
 import importlib.util
 import json
 import marshal
@@ -132,6 +140,144 @@ def reference_records(code: types.CodeType) -> List[Dict[str, Any]]:
 
 def reference_json_lines(code: types.CodeType) -> str:
     return "".join(json.dumps(record, separators=(",", ":")) + "\n" for record in reference_records(code))
+
+
+_CODE_ADDRESS = re.compile(r"(<code object .*?) at 0x[0-9a-f]+, file ")
+TEXT_SEPARATOR = "\nDisassembly of "
+
+
+def marshal_order(value: frozenset) -> List[Any]:
+    """The elements of a frozenset in the order a .pyc most likely stores them.
+
+    3.11+ marshal writes them sorted by their own marshal bytes, which carry
+    FLAG_REF when the writing process held more than one reference to the
+    element, so this is a best guess; before 3.11, in iteration order, which
+    is the order dis sees in the compiling process.
+    """
+    if MINOR >= 11:
+        return [element for _, element in sorted(((marshal.dumps(e), e) for e in value), key=lambda p: p[0])]
+    return list(value)
+
+
+def stored_order_repr(value: Any) -> str:
+    """repr(value) with every frozenset in it listed in marshal_order."""
+    if isinstance(value, frozenset):
+        if not value:
+            return "frozenset()"
+        return "frozenset({%s})" % ", ".join(stored_order_repr(e) for e in marshal_order(value))
+    if isinstance(value, tuple):
+        items = [stored_order_repr(e) for e in value]
+        return "(%s,)" % items[0] if len(items) == 1 else "(%s)" % ", ".join(items)
+    return repr(value)
+
+
+def holds_frozenset(value: Any) -> bool:
+    if isinstance(value, frozenset):
+        return True
+    return isinstance(value, tuple) and any(holds_frozenset(e) for e in value)
+
+
+def reference_text(code: types.CodeType, stored_order: bool = True) -> str:
+    """dis.dis(code) as printed, code object addresses written as 0x0.
+
+    dis prints a frozenset constant in the set's iteration order, which
+    depends on the process's string hash seed: two runs of dis on one .pyc
+    disagree. depyf prints the order the .pyc stores; this reference lists
+    frozensets in marshal_order, which is that order in most cases (the
+    only liberty it takes with dis's text; compare_text_listings accepts any
+    order). stored_order=False keeps dis's order, which is what depyf reads
+    from a live code object.
+    """
+    buffer = io.StringIO()
+    dis.dis(code, file=buffer)
+    text = buffer.getvalue()
+    if not stored_order:
+        return _CODE_ADDRESS.sub(r"\1 at 0x0, file ", text)
+    rewrites = {}  # type: Dict[str, str]
+    for each, _ in walk_code(code, ""):
+        for const in each.co_consts:
+            if holds_frozenset(const):
+                rewrites[repr(const)] = stored_order_repr(const)
+    for printed in sorted(rewrites, key=len, reverse=True):
+        if rewrites[printed] != printed:
+            text = text.replace("(%s)" % printed, "(%s)" % rewrites[printed])
+    return _CODE_ADDRESS.sub(r"\1 at 0x0, file ", text)
+
+
+def split_text_listing(text: str) -> List[str]:
+    """One piece per code object: dis.dis prints each nested one after a blank
+    line as "Disassembly of <code object ...>:", depth first."""
+    return text.split(TEXT_SEPARATOR)
+
+
+def first_text_difference(expected: str, actual: str) -> str:
+    want, got = expected.split("\n"), actual.split("\n")
+    for number, (line_want, line_got) in enumerate(zip(want, got)):
+        if line_want != line_got:
+            return "line %d: expected %r, got %r" % (number + 1, line_want, line_got)
+    return "expected %d lines, got %d" % (len(want), len(got))
+
+
+_ARGREPR = re.compile(r"^(.*? \d+ )\((.*)\)$")
+
+
+class _SortFrozensets(ast.NodeTransformer):
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "frozenset" and node.args:
+            if isinstance(node.args[0], ast.Set):
+                node.args[0].elts.sort(key=ast.dump)
+        return node
+
+
+def _frozensets_as_sets(line: str) -> Optional[str]:
+    """The line with the elements of every frozenset in its argrepr sorted (None: not such a line)."""
+    match = _ARGREPR.match(line)
+    if match is None or "frozenset({" not in match.group(2):
+        return None
+    try:
+        tree = ast.parse(match.group(2), mode="eval")
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    return match.group(1) + ast.dump(_SortFrozensets().visit(tree))
+
+
+def same_text_piece(expected: str, actual: str) -> bool:
+    """Equal text, except that a frozenset's elements may come in another order.
+
+    dis lists a frozenset in iteration order (it depends on the process's hash
+    seed); depyf in the order the .pyc stores, which 3.11+ marshal sorts by
+    each element's marshal bytes, themselves dependent on reference counts in
+    the writing process (FLAG_REF). Neither order can be recomputed here, so
+    a line that differs only in that order counts as equal.
+    """
+    if expected == actual:
+        return True
+    want, got = expected.split("\n"), actual.split("\n")
+    if len(want) != len(got):
+        return False
+    for line_want, line_got in zip(want, got):
+        if line_want != line_got:
+            canonical = _frozensets_as_sets(line_want)
+            if canonical is None or canonical != _frozensets_as_sets(line_got):
+                return False
+    return True
+
+
+def compare_text_listings(expected: str, actual: str) -> Tuple[int, List[str]]:
+    """(number of code objects whose text agrees, descriptions of the others)."""
+    want, got = split_text_listing(expected), split_text_listing(actual)
+    equal = 0
+    problems = []
+    for index, (piece_want, piece_got) in enumerate(zip(want, got)):
+        if same_text_piece(piece_want, piece_got):
+            equal += 1
+            continue
+        title = piece_want.split("\n", 1)[0] if index else "top level"
+        problems.append("text of code object #%d (%s): %s" % (index, title, first_text_difference(piece_want, piece_got)))
+    if len(want) != len(got):
+        problems.append("text: expected %d code objects, got %d" % (len(want), len(got)))
+    return equal, problems
 
 
 # --------------------------------------------------------------------------
@@ -263,11 +409,15 @@ def compile_one(path: str, index: int, args: argparse.Namespace) -> Dict[str, An
     write_bytes(os.path.join(args.out, pyc_rel), pyc_bytes(code, source, kind))
     try:
         listing = reference_json_lines(code)
+        text = reference_text(code)
     except Exception as exc:  # noqa: BLE001 - dis itself failing is worth recording, not fatal
         entry.update(status="skipped", reason="dis failed: %s: %s" % (type(exc).__name__, exc))
         return entry
     write_bytes(os.path.join(args.out, ref_rel), listing.encode("utf-8"))
-    entry.update(status="ok", pyc=pyc_rel, ref=ref_rel, header=kind, code_objects=listing.count("\n"))
+    text_rel = os.path.join("txt", stem + ".dis.txt")
+    write_bytes(os.path.join(args.out, text_rel), text.encode("utf-8"))
+    entry.update(status="ok", pyc=pyc_rel, ref=ref_rel, text=text_rel, header=kind,
+                 code_objects=listing.count("\n"))
     return entry
 
 
@@ -315,7 +465,8 @@ def load_pyc(path: str) -> types.CodeType:
 
 def run_pyc(args: argparse.Namespace) -> int:
     for path in args.pyc:
-        sys.stdout.write(reference_json_lines(load_pyc(path)))
+        code = load_pyc(path)
+        sys.stdout.write(reference_text(code) if args.text else reference_json_lines(code))
     return 0
 
 
@@ -330,6 +481,7 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
     comp.add_argument("--key", default="", help="opaque cache key stored in the manifest header")
     comp.add_argument("--progress-every", type=int, default=100)
     pyc = sub.add_parser("pyc", help="print the reference listing of .pyc files")
+    pyc.add_argument("--text", action="store_true", help="print dis.dis's text instead (see reference_text)")
     pyc.add_argument("pyc", nargs="+")
     args = parser.parse_args(argv)
     if args.mode is None:

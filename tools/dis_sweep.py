@@ -1,6 +1,8 @@
 """The "disassembler agrees with dis" oracle over whole standard libraries.
 
-For each CPython 3.8-3.13 found by tools/pythons.py:
+For each CPython 3.8-3.15 found by tools/pythons.py (3.14 and 3.15 run in a
+chroot: their standard library is listed on this machine under the chroot's
+root and handed to them as the paths they see inside):
 
 1. list every .py file of that interpreter's standard library (Lib/test
    included, site-packages excluded), optionally a slice (--every, --offset,
@@ -49,8 +51,8 @@ REFERENCE_TOOL = os.path.join(TOOLS, "dis_reference.py")
 PYC_HEADER_SIZE = 16
 
 sys.path.insert(0, TOOLS)
-from dis_reference import compare_listings, parse_json_lines  # noqa: E402
-from pythons import SUPPORTED_MINORS, all_pythons  # noqa: E402
+from dis_reference import compare_listings, compare_text_listings, parse_json_lines  # noqa: E402
+from pythons import SUPPORTED_MINORS, all_pythons, host_path  # noqa: E402
 
 Entry = Dict[str, Any]
 Result = Dict[str, Any]
@@ -68,8 +70,16 @@ def log(message: str) -> None:
 
 
 def stdlib_dir(python: str) -> str:
+    """The interpreter's stdlib directory as the interpreter itself sees it."""
     script = "import sysconfig; print(sysconfig.get_paths()['stdlib'])"
-    return subprocess.run([python, "-c", script], check=True, stdout=subprocess.PIPE, universal_newlines=True).stdout.strip()
+    return subprocess.run([python, "-c", script], check=True, stdout=subprocess.PIPE, universal_newlines=True,
+                          cwd=REPO).stdout.strip()
+
+
+def stdlib_sources_seen_by(python: str, lib: str) -> List[str]:
+    """Every source under lib, as paths the interpreter can open (a chroot's are not this machine's)."""
+    here = host_path(python, lib)
+    return [lib + path[len(here):] for path in list_sources(here)]
 
 
 def list_sources(lib: str) -> List[str]:
@@ -100,7 +110,7 @@ def reference_key(python: str, sources: List[str], hash_every: int) -> str:
     digest = hashlib.sha256()
     with open(REFERENCE_TOOL, "rb") as handle:
         digest.update(handle.read())
-    digest.update(("%s\0%d\0" % (os.path.realpath(python), hash_every)).encode())
+    digest.update(("%s\0%d\0hashseed0\0" % (os.path.realpath(python), hash_every)).encode())
     for path in sources:
         digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
     return digest.hexdigest()
@@ -115,6 +125,17 @@ def read_manifest(cache: str) -> Tuple[Dict[str, Any], List[Entry]]:
     return (lines[0], lines[1:]) if lines else ({}, [])
 
 
+def fixed_hash_seed() -> Dict[str, str]:
+    """The environment with a fixed string hash seed.
+
+    The text listing prints frozensets in iteration order. depyf keeps the order
+    marshal wrote, which is the compiling process's order, so it agrees with dis
+    run in that process; --backend reference re-reads the .pyc in another
+    process, where only the same hash seed gives the same order.
+    """
+    return dict(os.environ, PYTHONHASHSEED="0")
+
+
 def ensure_reference(python: str, lib: str, sources: List[str], cache: str, hash_every: int) -> List[Entry]:
     """Manifest entries for sources, running dis_reference.py unless the cache is current."""
     key = reference_key(python, sources, hash_every)
@@ -125,7 +146,9 @@ def ensure_reference(python: str, lib: str, sources: List[str], cache: str, hash
     os.makedirs(cache, exist_ok=True)
     command = [python, REFERENCE_TOOL, "compile", "--out", cache, "--root", lib,
                "--hash-every", str(hash_every), "--key", key, "--progress-every", "200"]
-    subprocess.run(command, input="\n".join(sources) + "\n", universal_newlines=True, check=True)
+    # cwd: the chroot wrappers bind the caller's top-level folder, which holds the cache.
+    subprocess.run(command, input="\n".join(sources) + "\n", universal_newlines=True, check=True, cwd=REPO,
+                   env=fixed_hash_seed())
     return read_manifest(cache)[1]
 
 
@@ -136,22 +159,25 @@ def ensure_reference(python: str, lib: str, sources: List[str], cache: str, hash
 
 def empty_result(entry: Entry, path_kind: str) -> Result:
     return {"source": entry["source"], "path": path_kind, "header": entry.get("header"), "code_objects": 0,
-            "equal": 0, "differing": 0, "error": None, "diffs": []}
+            "equal": 0, "differing": 0, "text_equal": 0, "text_differing": 0, "error": None, "diffs": []}
 
 
 def load_disassembler(backend: str, minor: int) -> Any:
-    """Callables (pyc_bytes -> str, marshal_bytes -> str) plus the error type."""
+    """Callables (pyc_bytes, as_json -> str), (marshal_bytes, as_json -> str) plus the error type."""
     if backend == "reference":
         import marshal
 
         import dis_reference
 
-        return (lambda data: dis_reference.reference_json_lines(marshal.loads(data[PYC_HEADER_SIZE:])),
-                lambda data: dis_reference.reference_json_lines(marshal.loads(data)), ValueError)
+        def listing(code: Any, as_json: bool) -> str:
+            return dis_reference.reference_json_lines(code) if as_json else dis_reference.reference_text(code)
+
+        return (lambda data, as_json: listing(marshal.loads(data[PYC_HEADER_SIZE:]), as_json),
+                lambda data, as_json: listing(marshal.loads(data), as_json), ValueError)
     from depyf import _core  # type: ignore[attr-defined]
 
-    return (lambda data: _core.disassemble_pyc(data, True),
-            lambda data: _core.disassemble_marshal(data, minor, True), _core.DecompilationError)
+    return (lambda data, as_json: _core.disassemble_pyc(data, as_json),
+            lambda data, as_json: _core.disassemble_marshal(data, minor, as_json), _core.DecompilationError)
 
 
 def check_one(entry: Entry, cache: str, path_kind: str, disassemble: Any, error_type: Any) -> Result:
@@ -164,7 +190,8 @@ def check_one(entry: Entry, cache: str, path_kind: str, disassemble: Any, error_
         data = data[PYC_HEADER_SIZE:]
     result["code_objects"] = len(expected)
     try:
-        actual = parse_json_lines(disassemble(data))
+        actual = parse_json_lines(disassemble(data, True))
+        actual_text = disassemble(data, False) if "text" in entry else None
     except error_type as exc:
         result["error"] = "%s: %s" % (type(exc).__name__, exc)
         return result
@@ -178,6 +205,11 @@ def check_one(entry: Entry, cache: str, path_kind: str, disassemble: Any, error_
     result.update(equal=equal, differing=len(expected) - equal, diffs=diffs[:5])
     if diffs and equal == len(expected):  # only extra code objects
         result["differing"] = 1
+    if actual_text is not None:
+        with open(os.path.join(cache, entry["text"]), "r", encoding="utf-8") as handle:
+            text_equal, text_diffs = compare_text_listings(handle.read(), actual_text)
+        result.update(text_equal=text_equal, text_differing=max(len(expected) - text_equal, 1 if text_diffs else 0))
+        result["diffs"] = (diffs[:3] + text_diffs[:3])[:5]
     return result
 
 
@@ -199,7 +231,8 @@ def run_worker() -> int:
 
 
 def run_chunk(worker_python: str, task: Dict[str, Any]) -> Tuple[int, List[Result]]:
-    proc = subprocess.run([worker_python, os.path.abspath(__file__), "--worker"], input=json.dumps(task),
+    proc = subprocess.run([worker_python, os.path.abspath(__file__), "--worker"], input=json.dumps(task), cwd=REPO,
+                          env=fixed_hash_seed(),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
     results = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
     if proc.returncode != 0 and proc.stderr.strip():
@@ -249,7 +282,7 @@ def compare_version(minor: int, python: str, entries: List[Entry], cache: str, a
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             results += future.result()
             if done % max(1, len(chunks) // 10) == 0 or done == len(chunks):
-                bad = sum(1 for r in results if r["differing"] or r["error"])
+                bad = sum(1 for r in results if r["differing"] or r["text_differing"] or r["error"])
                 log("[3.%d compare] %d/%d items, %d with problems, %.0fs"
                     % (minor, len(results), len(items), bad, time.time() - started))
     return sorted(results, key=lambda r: (r["source"], r["path"]))
@@ -273,14 +306,16 @@ def summarize(minor: int, python: str, entries: List[Entry], results: List[Resul
         "code_objects": sum(r["code_objects"] for r in chosen),
         "equal": sum(r["equal"] for r in chosen),
         "differing": sum(r["differing"] for r in chosen),
+        "text_equal": sum(r.get("text_equal", 0) for r in chosen),
+        "text_differing": sum(r.get("text_differing", 0) for r in chosen),
         "errors": sum(1 for r in chosen if r["error"]),
         "crashes": sum(1 for r in chosen if r.get("crash")),
-        "problems": [r for r in chosen if r["differing"] or r["error"]],
+        "problems": [r for r in chosen if r["differing"] or r.get("text_differing") or r["error"]],
     }
 
 
 def ok(summary: Dict[str, Any]) -> bool:
-    return summary["differing"] == 0 and summary["errors"] == 0
+    return summary["differing"] == 0 and summary["text_differing"] == 0 and summary["errors"] == 0
 
 
 def problem_lines(summary: Dict[str, Any], limit: int) -> List[str]:
@@ -295,9 +330,11 @@ def problem_lines(summary: Dict[str, Any], limit: int) -> List[str]:
 
 
 def print_summary(summary: Dict[str, Any], limit: int) -> None:
-    print("%s %-7s files %5d  skipped %3d  code objects %6d  equal %6d  differing %5d  errors %4d  crashes %d  %s" % (
+    print("%s %-7s files %5d  skipped %3d  code objects %6d  equal %6d  differing %5d  text equal %6d  "
+          "text differing %5d  errors %4d  crashes %d  %s" % (
         summary["version"], summary["path"], summary["files"], summary["skipped"], summary["code_objects"],
-        summary["equal"], summary["differing"], summary["errors"], summary["crashes"],
+        summary["equal"], summary["differing"], summary["text_equal"], summary["text_differing"],
+        summary["errors"], summary["crashes"],
         "OK" if ok(summary) else "FAIL"))
     for line in problem_lines(summary, limit):
         print("    " + line[:1500])
@@ -305,6 +342,9 @@ def print_summary(summary: Dict[str, Any], limit: int) -> None:
 
 
 def git_commit() -> str:
+    # Files rewritten with the same bytes (make_examples.py does that) only look dirty until the index is refreshed.
+    subprocess.run(["git", "update-index", "-q", "--refresh"], cwd=REPO, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
     proc = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=REPO, stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL, universal_newlines=True)
     return proc.stdout.strip() or "unknown"
@@ -322,6 +362,10 @@ def report_markdown(summaries: List[Dict[str, Any]], command: str, seconds: floa
         "(every --marshal-every'th compiled file). Every 7th `.pyc` is hash-based (checked and",
         "unchecked alternate), the rest timestamp-based. `files` counts source files, including",
         "those that do not compile under that version (Lib/test has deliberately broken ones).",
+        "The `text` columns compare `depyf dis` (the human listing) with what `dis.dis` prints,",
+        "code object by code object, character for character (code object addresses read 0x0; a",
+        "frozenset constant may list its elements in another order: dis prints the hash order of",
+        "the process it runs in, depyf the order the .pyc stores).",
         "",
         "Command (from the repository root, commit %s, %s, %.0f s):" % (
             git_commit(), datetime.date.today().isoformat(), seconds),
@@ -331,20 +375,23 @@ def report_markdown(summaries: List[Dict[str, Any]], command: str, seconds: floa
         "```",
         "",
         "The reference listings are cached under build/dis_sweep/ (a first run also generates",
-        "them under each interpreter: about 5 more minutes on 2 cores).",
+        "them under each interpreter: about 10 more minutes on 2 cores for all eight versions).",
         "",
-        "| version | front end | files | skipped (do not compile) | hash-based pycs | code objects | equal | differing | errors | crashes |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| version | front end | files | skipped (do not compile) | hash-based pycs | code objects | equal | differing"
+        " | text equal | text differing | errors | crashes |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in summaries:
         hash_based = str(s["hash_based"]) if s["path"] == "pyc" else "-"
-        lines.append("| %s | %s | %d | %d | %s | %d | %d | %d | %d | %d |" % (
+        lines.append("| %s | %s | %d | %d | %s | %d | %d | %d | %d | %d | %d | %d |" % (
             s["version"], s["path"], s["files"], s["skipped"], hash_based, s["code_objects"], s["equal"],
-            s["differing"], s["errors"], s["crashes"]))
+            s["differing"], s["text_equal"], s["text_differing"], s["errors"], s["crashes"]))
     total = [s for s in summaries if s["path"] == "pyc"]
-    lines += ["", "Total (.pyc path): %d files, %d code objects, %d equal, %d differing, %d errors." % (
+    lines += ["", "Total (.pyc path): %d files, %d code objects, %d equal, %d differing, %d text equal, "
+              "%d text differing, %d errors." % (
         sum(s["files"] for s in total), sum(s["code_objects"] for s in total), sum(s["equal"] for s in total),
-        sum(s["differing"] for s in total), sum(s["errors"] for s in total))]
+        sum(s["differing"] for s in total), sum(s["text_equal"] for s in total),
+        sum(s["text_differing"] for s in total), sum(s["errors"] for s in total))]
     bad = [s for s in summaries if not ok(s)]
     if bad:
         lines += ["", "## First differences", ""]
@@ -393,7 +440,7 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
 
 def prepare_version(minor: int, python: str, args: argparse.Namespace) -> Tuple[str, List[Entry]]:
     lib = stdlib_dir(python)
-    sources = select(list_sources(lib), args.every, args.offset, args.limit)
+    sources = select(stdlib_sources_seen_by(python, lib), args.every, args.offset, args.limit)
     cache = os.path.join(args.cache, "3.%d-%s" % (minor, selection_name(args)))
     log("[3.%d] %d source files from %s" % (minor, len(sources), lib))
     return cache, ensure_reference(python, lib, sources, cache, args.hash_every)

@@ -32,20 +32,32 @@ def cache_entries(name):
 
 
 def deopt_map():
+    # 3.14+ keeps the specialised opcodes out of opcode.opmap, in _specialized_opmap.
+    numbers = dict(getattr(opcode, "_specialized_opmap", {}))
+    numbers.update(opcode.opmap)
     result = {}
     specs = getattr(opcode, "_specializations", {})
     for base, specialised in specs.items():
         for name in specialised:
-            if name in opcode.opmap:
-                result[opcode.opmap[name]] = opcode.opmap[base]
+            if name in numbers:
+                result[numbers[name]] = numbers[base]
     return result
+
+
+def is_backward_jump(op, name):
+    # 3.14+ dis names its backward jumps itself (END_ASYNC_FOR's target is
+    # the loop's SEND, behind it); before that, the name says so.
+    rule = getattr(dis, "_is_backward_jump", None)
+    if rule is not None:
+        return rule(op)
+    return "JUMP_BACKWARD" in name
 
 
 def jump_kind(op, name):
     if op in opcode.hasjabs:
         return "JumpKind::Absolute"
     if op in opcode.hasjrel:
-        if "JUMP_BACKWARD" in name:
+        if is_backward_jump(op, name):
             return "JumpKind::RelativeBackward"
         return "JumpKind::Relative"
     return "JumpKind::None"
@@ -101,6 +113,18 @@ def binary_op_names():
     return [symbol for _, symbol in ops]
 
 
+def common_constant_reprs():
+    # 3.14+ LOAD_COMMON_CONSTANT: dis prints a type by its __name__, anything else by repr.
+    values = getattr(dis, "_common_constants", None) or []
+    return [v.__name__ if isinstance(v, type) else repr(v) for v in values]
+
+
+def function_attribute_flags():
+    # MAKE_FUNCTION (<= 3.12) / SET_FUNCTION_ATTRIBUTE (3.13+) flag names, bit i = entry i.
+    flags = getattr(dis, "FUNCTION_ATTR_FLAGS", None) or getattr(dis, "MAKE_FUNCTION_FLAGS", None)
+    return list(flags) if flags else ["defaults", "kwdefaults", "annotations", "closure"]
+
+
 def main():
     minor = sys.version_info[1]
     deopts = deopt_map()
@@ -142,6 +166,9 @@ def main():
     out.append("    t.binary_ops = %s;" % string_list(binary_op_names()))
     out.append("    t.intrinsic1 = %s;" % string_list(descriptor_names("_intrinsic_1_descs")))
     out.append("    t.intrinsic2 = %s;" % string_list(descriptor_names("_intrinsic_2_descs")))
+    out.append("    t.common_constants = %s;" % string_list(common_constant_reprs()))
+    out.append("    t.special_methods = %s;" % string_list(getattr(dis, "_special_method_names", [])))
+    out.append("    t.function_flags = %s;" % string_list(function_attribute_flags()))
     out.append("    return t;")
     out.append("  }();")
     out.append("  return table;")

@@ -1,10 +1,11 @@
 """Generate cpp/text/unicode_printable_table.cpp: where str.isprintable() is false.
 
 repr() escapes exactly the code points that are not printable, and each
-Python version ships its own Unicode database (3.8: 12.1 ... 3.13: 15.1), so
+Python version ships its own Unicode database (3.8: 12.1 ... 3.15: 17.0), so
 the table records, for each range of code points, the versions in which the
-range is non-printable (bit minor - 8 of a mask). Run it with any Python 3.8+;
-it asks every reference interpreter (tools/pythons.py) for its own answer.
+range is non-printable (bit minor - 8 of an 8-bit mask: 3.8-3.15). Run it with
+any Python 3.8+; it asks every reference interpreter (tools/pythons.py) for its
+own answer (the chroot ones, 3.14/3.15, run from the checkout, which they see).
 
 This file runs under Python 3.8, so it keeps to 3.8 syntax and typing.
 """
@@ -92,9 +93,15 @@ def main(argv: List[str]) -> None:
     import pythons  # noqa: E402  (tools/ is not a package)
 
     per_minor: Dict[int, List[Tuple[int, int]]] = {}
+    if max(pythons.SUPPORTED_MINORS) - 8 >= 8:
+        raise SystemExit("the version mask is 8 bits (3.8-3.15); widen NonPrintableRange::version_mask first")
     for minor, python in sorted(pythons.all_pythons(required=True).items()):
         output = subprocess.run(
-            [python, os.path.abspath(__file__), "--emit"], check=True, stdout=subprocess.PIPE, universal_newlines=True
+            [python, os.path.abspath(__file__), "--emit"],
+            check=True,
+            stdout=subprocess.PIPE,
+            universal_newlines=True,
+            cwd=REPO_ROOT,
         ).stdout
         per_minor[minor] = [(int(a), int(b)) for a, b in (line.split() for line in output.splitlines())]
     versions = "CPython " + ", ".join("3.%d" % minor for minor in sorted(per_minor))

@@ -275,6 +275,38 @@ SNIPPETS = [
         "    def get(self) -> T:\n"
         "        return super().get()\n",
     ),
+    (
+        "py314_constructs",
+        14,
+        "from string.templatelib import Template\n"
+        "def tmpl(name, width):\n"
+        "    return t'hi {name!r:>{width}} {width=}'\n"
+        "def pair(f):\n"
+        "    try:\n"
+        "        return f()\n"
+        "    except ValueError, TypeError:\n"
+        "        return None\n"
+        "class Annotated:\n"
+        "    field: int\n"
+        "    other: 'Annotated' = None\n"
+        "async def specials(cm, it, d):\n"
+        "    async with cm as value:\n"
+        "        async for item in it:\n"
+        "            if item in value and item is not None and item not in d:\n"
+        "                return d[item], d[1:2], -1, 255, 256\n"
+        "    with cm:\n"
+        "        assert all(x for x in it), 'message'\n"
+        "    raise NotImplementedError\n",
+    ),
+    (
+        "py315_lazy_imports",
+        15,
+        "lazy import json\n"
+        "lazy from os import path as p, sep\n"
+        "import sys\n"
+        "def use():\n"
+        "    return json, p, sep, sys, [*range(3)], {*range(2)}\n",
+    ),
     ("long_jumps", 8, _long_if_body(160)),
     ("many_consts", 8, _many_constants(260)),
     ("many_names", 8, _many_names(260)),
@@ -465,7 +497,7 @@ def cache_units(op):
     table = getattr(dis, "_inline_cache_entries", None)
     if table is None:
         return 0
-    if isinstance(table, dict):
+    if hasattr(table, "get"):  # 3.13+: name -> count (3.15: a frozendict)
         return table.get(dis.opname[op], 0)
     return table[op]
 

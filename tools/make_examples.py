@@ -1,14 +1,18 @@
 """Compile the example sources with every reference interpreter.
 
-For each CPython 3.8-3.13 found (tools/pythons.py), writes
+For each CPython 3.8-3.15 found (tools/pythons.py), writes
 
     examples/pyc/<stem>.cpython-3X.pyc        the .pyc (deterministic: mtime 0 or hash-based)
     examples/pyc/<stem>.cpython-3X.dis.jsonl  what that interpreter's dis says about it
+    examples/pyc/<stem>.cpython-3X.dis.txt    what its dis.dis prints (tools/dis_reference.py reference_text)
 
 sample.py is compiled for every version (timestamp-based pyc); sample_310.py,
-which uses match statements, only for 3.10+ (checked hash-based pyc), so both
-header kinds are represented. The .dis.jsonl files let the tests check the
-examples even on a machine without the reference interpreters.
+which uses match statements, only for 3.10+ (checked hash-based pyc);
+sample_314.py (template strings, `except A, B:`, deferred annotations) for
+3.14+ (unchecked hash-based pyc), so all three header kinds are represented.
+The .dis.* files let the tests check the examples even on a machine without
+the reference interpreters. Every run uses PYTHONHASHSEED=0, so frozensets
+read back from a .pyc by another process list in the order they were written.
 
 Usage:  python3 tools/make_examples.py [--versions 3.8,3.13] [--check]
   --check  regenerate into a temporary directory and fail if anything differs.
@@ -37,6 +41,7 @@ from pythons import SUPPORTED_MINORS, all_pythons  # noqa: E402
 EXAMPLE_SOURCES: List[Tuple[str, int, str]] = [
     ("sample.py", 8, "timestamp"),
     ("sample_310.py", 10, "hash-checked"),
+    ("sample_314.py", 14, "hash-unchecked"),
 ]
 
 
@@ -69,14 +74,23 @@ def compile_example(python: str, minor: int, name: str, kind: str, out_dir: str)
     stem = os.path.splitext(name)[0]
     pyc_name = "%s.cpython-3%d.pyc" % (stem, minor)
     ref_name = "%s.cpython-3%d.dis.jsonl" % (stem, minor)
+    text_name = "%s.cpython-3%d.dis.txt" % (stem, minor)
     pyc_path = os.path.join(out_dir, pyc_name)
     # A repository-relative source path keeps the .pyc free of this checkout's location.
     source = os.path.join("examples", name)
-    subprocess.run([python, "-I", "-S", "-c", COMPILE_SCRIPT, source, pyc_path, kind], check=True, cwd=REPO)
-    listing = subprocess.run([python, REFERENCE, "pyc", pyc_path], check=True, stdout=subprocess.PIPE).stdout
-    with open(os.path.join(out_dir, ref_name), "wb") as handle:
-        handle.write(listing)
-    return [pyc_name, ref_name]
+    env = fixed_hash_seed()
+    subprocess.run([python, "-I", "-S", "-c", COMPILE_SCRIPT, source, pyc_path, kind], check=True, cwd=REPO, env=env)
+    for out_name, extra in ((ref_name, []), (text_name, ["--text"])):
+        listing = subprocess.run(
+            [python, REFERENCE, "pyc", *extra, pyc_path], check=True, stdout=subprocess.PIPE, cwd=REPO, env=env
+        ).stdout
+        with open(os.path.join(out_dir, out_name), "wb") as handle:
+            handle.write(listing)
+    return [pyc_name, ref_name, text_name]
+
+
+def fixed_hash_seed() -> Dict[str, str]:
+    return dict(os.environ, PYTHONHASHSEED="0")
 
 
 def generate(pythons: Dict[int, str], out_dir: str) -> List[str]:

@@ -9,6 +9,8 @@ interpreter (found by tools/pythons.py) and writes, for each version,
   tests/data/py3X/headers.json      the header fields of both .pyc files
   tests/data/py3X/values_vN.marshal marshal.dumps(VALUES, N) for N = 0..4
   tests/data/py3X/values.json       repr(VALUES) (the same for every N)
+  tests/data/py3X/values_newest.*   3.14+: NEWEST_VALUES (slices; 3.15 frozendicts) in the
+                                    interpreter's own marshal format, and their repr
 
 plus tests/data/float_reprs.txt (repr of floats and complexes, one per line).
 
@@ -147,6 +149,14 @@ def walrus(data):
     return -n
 '''
 
+# Appended for 3.14+ only (the older fixtures stay as they were): 3.14 folds
+# constant slices into co_consts.
+FIXTURE_SOURCE_314 = r'''
+
+def slices(data):
+    return data[1:2], data[::-1], data[:"end"], data[-1:]
+'''
+
 _SHARED = [1, 2]
 # Values for the plain marshal fixtures: the kinds that only marshal data
 # (not co_consts) holds, shared references, and each string encoding.
@@ -158,6 +168,17 @@ VALUES = (
     [1, [2]], [], {"k": 1, 2: (3,), (4, 5): None}, {}, {1, 2, 3}, set(), frozenset({3}), frozenset(),
     (_SHARED, _SHARED, _SHARED),
 )
+
+
+def newest_values() -> tuple:
+    """Objects only the newest marshal formats hold: slices (3.14, format 5), frozendicts (3.15)."""
+    values = [slice(1, None, 2), slice(None), slice("a", (1, 2), -1), [slice(0, 1)]]
+    if sys.version_info >= (3, 15):
+        import builtins
+
+        frozendict = builtins.frozendict  # type: ignore[attr-defined]
+        values += [frozendict({"k": 1, 2: (3,), "inner": frozendict()}), frozendict(), (frozendict({"a": None}),)]
+    return tuple(values)
 
 
 def write_flat_json(path: str, facts: Dict[str, str]) -> None:
@@ -208,7 +229,8 @@ def code_facts(code: types.CodeType, prefix: str, facts: Dict[str, str]) -> None
 
 
 def write_pycs(out_dir: str) -> None:
-    source_bytes = FIXTURE_SOURCE.encode("utf-8")
+    source = FIXTURE_SOURCE + (FIXTURE_SOURCE_314 if sys.version_info >= (3, 14) else "")
+    source_bytes = source.encode("utf-8")
     code = compile(source_bytes, SOURCE_NAME, "exec", dont_inherit=True)
     # The same private helpers py_compile uses, so the files are exactly what
     # the import system writes, from this very code object.
@@ -243,6 +265,11 @@ def write_values(out_dir: str) -> None:
         with open(os.path.join(out_dir, "values_v%d.marshal" % marshal_version), "wb") as handle:
             handle.write(marshal.dumps(VALUES, marshal_version))
     write_flat_json(os.path.join(out_dir, "values.json"), {"values": repr(VALUES)})
+    if sys.version_info >= (3, 14):
+        newest = newest_values()
+        with open(os.path.join(out_dir, "values_newest.marshal"), "wb") as handle:
+            handle.write(marshal.dumps(newest, marshal.version))
+        write_flat_json(os.path.join(out_dir, "values_newest.json"), {"values": repr(newest)})
 
 
 def float_samples() -> List[float]:

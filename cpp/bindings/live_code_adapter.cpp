@@ -200,6 +200,24 @@ bool needs_exact_localsplus_kinds(const CodeObject& c) {
   return false;
 }
 
+// 3.14 added argument bits to co_localspluskinds (CO_FAST_ARG_POS, _KW,
+// _VAR); the <= 3.10 views above lack them. The arguments lead co_varnames:
+// positional (positional-only first), keyword-only, then *args, **kwargs.
+void add_argument_kinds(CodeObject& c) {
+  if (c.version.minor < 14) return;
+  std::size_t slot = 0;
+  auto mark = [&c, &slot](int bits) {
+    if (slot < c.localsplus_kinds.size()) c.localsplus_kinds[slot++] |= static_cast<std::uint8_t>(bits);
+  };
+  for (int i = 0; i < c.argcount; ++i) {
+    mark(i < c.posonlyargcount ? kLocalArgPositional : kLocalArgPositional | kLocalArgKeyword);
+  }
+  for (int i = 0; i < c.kwonlyargcount; ++i) mark(kLocalArgKeyword);
+  constexpr std::uint32_t kVarargs = 0x04, kVarKeywords = 0x08;  // CO_VARARGS, CO_VARKEYWORDS
+  if (c.flags & kVarargs) mark(kLocalArgVar | kLocalArgPositional);
+  if (c.flags & kVarKeywords) mark(kLocalArgVar | kLocalArgKeyword);
+}
+
 }  // namespace
 
 bool init_live_code_adapter() {
@@ -276,6 +294,7 @@ CodePtr adapt_live_code(PyObject* code) {
     c.complete_variable_views();
     c.nlocals = nlocals;
   }
+  add_argument_kinds(c);  // idempotent where the marshal copy gave them already
   return result;
 }
 

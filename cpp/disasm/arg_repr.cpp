@@ -48,10 +48,19 @@ std::string name_repr(const CodeObject& code, const Instruction& ins, int minor)
   const bool is_global = std::strcmp(base, "LOAD_GLOBAL") == 0 && minor >= 11;
   const bool is_attr = std::strcmp(base, "LOAD_ATTR") == 0 && minor >= 12;
   const bool is_super = std::strcmp(base, "LOAD_SUPER_ATTR") == 0;
-  if (!is_global && !is_attr && !is_super) return pick(code.names, arg, "name");
+  const bool is_import = std::strcmp(base, "IMPORT_NAME") == 0 && minor >= 15;
+  if (!is_global && !is_attr && !is_super && !is_import) return pick(code.names, arg, "name");
   // The low bits of the arg are flags: bit 0 means "also push NULL" (or the
-  // bound self for attributes); LOAD_SUPER_ATTR uses two flag bits.
-  const std::string name = pick(code.names, floor_div(arg, is_super ? 4 : 2), "name");
+  // bound self for attributes); LOAD_SUPER_ATTR uses two flag bits; 3.15's
+  // IMPORT_NAME two more (bit 0 lazy, bit 1 eager: PEP 810 lazy imports).
+  const std::string name = pick(code.names, floor_div(arg, is_super || is_import ? 4 : 2), "name");
+  // dis adds the flags to a non-empty name only (`from . import x` imports "").
+  if (name.empty()) return name;
+  if (is_import) {
+    if (arg & 1) return name + " + lazy";
+    if (arg & 2) return name + " + eager";
+    return name;
+  }
   if ((arg & 1) == 0) return name;
   const char* pushed = is_global ? "NULL" : "NULL|self";
   if (minor >= 13) return name + " + " + pushed;
@@ -80,15 +89,27 @@ std::string compare_repr(const OpcodeTable& table, int arg, int minor) {
   return (arg & 16) ? "bool(" + op + ")" : op;
 }
 
-std::string function_flags(int arg) {
-  static const char* const kFlags[] = {"defaults", "kwdefaults", "annotations", "closure"};
+// dis joins the names of the set bits it knows (3.14 added bit 4, annotate);
+// unknown bits print nothing.
+std::string function_flags(const OpcodeTable& table, int arg) {
   std::string out;
-  for (int i = 0; i < 4; ++i) {
+  for (std::size_t i = 0; i < table.function_flags.size() && table.function_flags[i] != nullptr; ++i) {
     if (!(arg & (1 << i))) continue;
     if (!out.empty()) out += ", ";
-    out += kFlags[i];
+    out += table.function_flags[i];
   }
   return out;
+}
+
+// The superinstructions whose arg holds two 4-bit local indexes (3.13+;
+// 3.14 added the borrowing load pair).
+bool is_local_pair(const char* base) {
+  static const char* const kPairs[] = {"LOAD_FAST_LOAD_FAST", "LOAD_FAST_BORROW_LOAD_FAST_BORROW",
+                                       "STORE_FAST_LOAD_FAST", "STORE_FAST_STORE_FAST"};
+  for (const char* name : kPairs) {
+    if (std::strcmp(base, name) == 0) return true;
+  }
+  return false;
 }
 
 std::string format_value(int arg) {
@@ -107,9 +128,11 @@ std::string jump_repr(const Instruction& ins, const LabelMap& labels, int minor)
   if (minor <= 9 && ins.table->info(ins.base_opcode).jump == JumpKind::Absolute) return "";
   if (!ins.jump_target) return "<invalid jump>";
   if (minor <= 12) return "to " + std::to_string(*ins.jump_target);
+  // 3.14's END_ASYNC_FOR names the SEND of its loop, behind it.
+  const char* preposition = std::strcmp(ins.base_opname(), "END_ASYNC_FOR") == 0 ? "from " : "to ";
   const auto label = labels.find(*ins.jump_target);
-  if (label == labels.end()) return "to " + std::to_string(*ins.jump_target);
-  return "to L" + std::to_string(label->second);
+  if (label == labels.end()) return preposition + std::to_string(*ins.jump_target);
+  return preposition + ("L" + std::to_string(label->second));
 }
 
 }  // namespace
@@ -123,25 +146,33 @@ std::string arg_repr(const CodeObject& code, const Instruction& ins, const Label
   auto is = [base](const char* name) { return std::strcmp(base, name) == 0; };
 
   switch (table.info(ins.base_opcode).arg_kind) {
-    case ArgKind::Const: return const_repr(code, arg);
+    case ArgKind::Const:
+      // 3.11's dis resolves only LOAD_CONST; its other hasconst op, KW_NAMES, prints no argrepr.
+      if (minor == 11 && !is("LOAD_CONST")) return "";
+      return const_repr(code, arg);
     case ArgKind::Name: return name_repr(code, ins, minor);
     case ArgKind::Jump: return jump_repr(ins, labels, minor);
     case ArgKind::Local:
     case ArgKind::Free:
-      if (!is("LOAD_FAST_LOAD_FAST") && !is("STORE_FAST_LOAD_FAST") && !is("STORE_FAST_STORE_FAST")) {
-        return local_repr(code, ins, minor);
-      }
+      if (!is_local_pair(base)) return local_repr(code, ins, minor);
       break;
     case ArgKind::Compare: return compare_repr(table, arg, minor);
     case ArgKind::None:
     case ArgKind::Other: break;
   }
-  // 3.13 superinstructions: two 4-bit local indexes.
-  if (is("LOAD_FAST_LOAD_FAST") || is("STORE_FAST_LOAD_FAST") || is("STORE_FAST_STORE_FAST")) {
+  if (is_local_pair(base)) {
     return pick(code.localsplus_names, arg >> 4, "local") + ", " + pick(code.localsplus_names, arg & 15, "local");
   }
   if (is("FORMAT_VALUE")) return format_value(arg);
-  if (is("MAKE_FUNCTION") || is("SET_FUNCTION_ATTRIBUTE")) return function_flags(arg);
+  if (is("MAKE_FUNCTION") || is("SET_FUNCTION_ATTRIBUTE")) return function_flags(table, arg);
+  // 3.14+: dis spells out the two operand tests and the constants the
+  // interpreter keeps outside co_consts (LOAD_SMALL_INT prints nothing).
+  if (minor >= 14) {
+    if (is("IS_OP")) return arg ? "is not" : "is";
+    if (is("CONTAINS_OP")) return arg ? "not in" : "in";
+    if (is("LOAD_COMMON_CONSTANT")) return pick(table.common_constants, arg, "common constant");
+    if (is("LOAD_SPECIAL")) return pick(table.special_methods, arg, "special method");
+  }
   if (is("CONVERT_VALUE")) {
     static const std::array<const char*, 5> kConversions = {"", "str", "repr", "ascii", nullptr};
     return arg == 0 ? "" : pick(kConversions, arg, "conversion");

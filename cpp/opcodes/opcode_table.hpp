@@ -58,6 +58,9 @@ struct OpcodeTable {
   std::array<const char*, 32> binary_ops{};   // 3.11+ BINARY_OP argreprs (_nb_ops), nullptr-terminated
   std::array<const char*, 16> intrinsic1{};   // 3.12+ CALL_INTRINSIC_1 names
   std::array<const char*, 8> intrinsic2{};    // 3.12+ CALL_INTRINSIC_2 names
+  std::array<const char*, 16> common_constants{};  // 3.14+ LOAD_COMMON_CONSTANT argreprs
+  std::array<const char*, 8> special_methods{};    // 3.14+ LOAD_SPECIAL argreprs
+  std::array<const char*, 8> function_flags{};     // MAKE_FUNCTION / SET_FUNCTION_ATTRIBUTE flag names, by bit
 
   const OpcodeInfo& info(int opcode) const { return ops[static_cast<std::uint8_t>(opcode)]; }
   // Opcode number by name, or -1 if this version has no such opcode.

@@ -173,7 +173,8 @@ std::string repr_constant(const Constant& constant, PythonVersion version) {
       if (constant.items.empty()) return "frozenset()";
       return "frozenset({" + join_items(constant, version) + "})";
     case Kind::Dict: return repr_dict(constant, version);
-    case Kind::FrozenDict: return "frozendict(" + repr_dict(constant, version) + ")";
+    case Kind::FrozenDict:  // like frozenset: the empty one is frozendict()
+      return constant.items.empty() ? "frozendict()" : "frozendict(" + repr_dict(constant, version) + ")";
     case Kind::Slice: return "slice(" + join_items(constant, version) + ")";
     case Kind::Code: return repr_code(constant.code.get());
     case Kind::Opaque: return constant.text;

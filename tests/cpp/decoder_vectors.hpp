@@ -219,6 +219,6 @@ inline const VectorFile& decoder_vectors(int minor) {
   return cache.emplace(minor, detail::parse(in)).first->second;
 }
 
-inline constexpr int kVectorMinors[] = {8, 9, 10, 11, 12, 13};
+inline constexpr int kVectorMinors[] = {8, 9, 10, 11, 12, 13, 14, 15};
 
 }  // namespace depyf::testing

@@ -14,7 +14,7 @@
 namespace depyf::testing {
 
 inline const std::vector<int>& fixture_minors() {
-  static const std::vector<int> minors{8, 9, 10, 11, 12, 13};
+  static const std::vector<int> minors{8, 9, 10, 11, 12, 13, 14, 15};
   return minors;
 }
 

@@ -173,7 +173,7 @@ TEST(Decoder, ExtendedArgSurvivesNoArgOpcodeIn38And39) {
 }
 
 TEST(Decoder, ExtendedArgIsDroppedByNoArgOpcodeFrom310) {
-  for (int minor : {10, 11, 12, 13}) {
+  for (int minor : {10, 11, 12, 13, 14, 15}) {
     const auto code = make_code(minor, {op(minor, "EXTENDED_ARG"), 1, op(minor, "NOP"), 0, op(minor, "LOAD_CONST"), 2});
     const auto ins = decode_instructions(code);
     ASSERT_EQ(ins.size(), 3u);

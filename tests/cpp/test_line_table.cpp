@@ -148,7 +148,7 @@ TEST(LineTable, Py313ReportsNoneLines) {
 }
 
 TEST(LineTable, NoTableAtAll) {
-  for (int minor : {10, 11, 12, 13}) {
+  for (int minor : {10, 11, 12, 13, 14, 15}) {
     EXPECT_TRUE(line_ranges(with_lines(minor, 1, 8, {})).empty());
     EXPECT_TRUE(line_starts(with_lines(minor, 1, 8, {})).empty());
   }

@@ -180,7 +180,7 @@ CodeObject tiny(int minor, std::initializer_list<std::pair<const char*, int>> op
 }
 
 TEST(TextListing, OutOfRangeIndexesPrintMarkers) {
-  for (int minor : {8, 10, 11, 12, 13}) {
+  for (int minor : {8, 10, 11, 12, 13, 14, 15}) {
     CodeObject code = tiny(minor, {{"LOAD_CONST", 7}, {"LOAD_NAME", 3}, {"LOAD_FAST", 2}, {"COMPARE_OP", 250}});
     const std::string text = text_listing(code);
     EXPECT_NE(text.find("(<invalid const 7>)"), std::string::npos) << text;
@@ -213,6 +213,50 @@ TEST(TextListing, FlagsAndOperators) {
   const std::string text13 = text_listing(newer);
   EXPECT_NE(text13.find("(print + NULL)"), std::string::npos) << text13;
   EXPECT_NE(text13.find("(bool(==))"), std::string::npos) << text13;
+}
+
+// 3.14 and 3.15 spell out arguments 3.13 left bare; the exact text for real
+// code is checked against dis by the decoder vectors and tools/dis_sweep.py.
+TEST(TextListing, ArgumentsNewIn314) {
+  for (int minor : {14, 15}) {
+    CodeObject code = tiny(minor, {{"LOAD_FAST_BORROW_LOAD_FAST_BORROW", 0x10},
+                                   {"IS_OP", 1},
+                                   {"CONTAINS_OP", 0},
+                                   {"LOAD_COMMON_CONSTANT", 1},
+                                   {"LOAD_SPECIAL", 0},
+                                   {"SET_FUNCTION_ATTRIBUTE", 16},
+                                   {"BINARY_OP", 26},
+                                   {"LOAD_SMALL_INT", 7},
+                                   {"LOAD_COMMON_CONSTANT", 40},
+                                   {"LOAD_SPECIAL", 9}});
+    code.localsplus_names = {"a", "b"};
+    const std::string text = text_listing(code);
+    EXPECT_NE(text.find("(b, a)"), std::string::npos) << text;
+    EXPECT_NE(text.find("(is not)"), std::string::npos) << text;
+    EXPECT_NE(text.find("0 (in)"), std::string::npos) << text;
+    EXPECT_NE(text.find("(NotImplementedError)"), std::string::npos) << text;
+    EXPECT_NE(text.find("(__enter__)"), std::string::npos) << text;
+    EXPECT_NE(text.find("(annotate)"), std::string::npos) << text;
+    EXPECT_NE(text.find("([])"), std::string::npos) << text;
+    const std::size_t small_int = text.find("LOAD_SMALL_INT");
+    ASSERT_NE(small_int, std::string::npos) << text;
+    const std::string small_int_line = text.substr(small_int, text.find('\n', small_int) - small_int);
+    EXPECT_EQ(small_int_line.back(), '7') << "dis prints no argrepr for LOAD_SMALL_INT: " << small_int_line;
+    EXPECT_NE(text.find("(<invalid common constant 40>)"), std::string::npos) << text;
+    EXPECT_NE(text.find("(<invalid special method 9>)"), std::string::npos) << text;
+  }
+}
+
+TEST(TextListing, LazyImportsOf315) {
+  CodeObject code = tiny(15, {{"IMPORT_NAME", 4 * 1 + 1}, {"IMPORT_NAME", 4 * 1 + 2}, {"IMPORT_NAME", 0}});
+  code.names = {"os", "json"};
+  const std::string text = text_listing(code);
+  EXPECT_NE(text.find("(json + lazy)"), std::string::npos) << text;
+  EXPECT_NE(text.find("(json + eager)"), std::string::npos) << text;
+  EXPECT_NE(text.find("0 (os)"), std::string::npos) << text;
+  CodeObject older = tiny(14, {{"IMPORT_NAME", 1}});
+  older.names = {"os", "json"};
+  EXPECT_NE(text_listing(older).find("1 (json)"), std::string::npos) << "3.14 IMPORT_NAME is a plain name index";
 }
 
 TEST(Qualnames, RuleForOldVersions) {

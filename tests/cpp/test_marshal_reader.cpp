@@ -117,6 +117,28 @@ TEST_P(MarshalValuesFixture, MutatedDataLoadsOrThrows) {
   }
 }
 
+// 3.14+ only: slices (format 5) and 3.15 frozendicts, written in the
+// interpreter's own newest format.
+class NewestMarshalFormat : public ::testing::TestWithParam<int> {};
+
+TEST_P(NewestMarshalFormat, ObjectsReadBack) {
+  const int minor = GetParam();
+  const std::string dir = version_dir(minor);
+  const auto expected = flat_json_lines(read_fixture(dir + "values_newest.json"));
+  ASSERT_EQ(expected.size(), 1u) << "missing " << dir << "values_newest.json; run tools/make_test_fixtures.py";
+  const std::string data = read_fixture(dir + "values_newest.marshal");
+  ASSERT_FALSE(data.empty());
+  const PythonVersion version{3, minor};
+  EXPECT_EQ(flat_json_lines({{"values", repr_constant(*read_marshal_object(data, version), version)}}), expected);
+  for (std::size_t length = 0; length < data.size(); ++length) {
+    EXPECT_THROW(read_marshal_object(std::string_view(data).substr(0, length), version), Error)
+        << "prefix of " << length << " bytes";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(From314, NewestMarshalFormat, ::testing::Values(14, 15),
+                         [](const auto& info) { return "py3" + std::to_string(info.param); });
+
 INSTANTIATE_TEST_SUITE_P(AllVersions, MarshalValuesFixture, ::testing::ValuesIn(fixture_minors()),
                          [](const auto& info) { return "py3" + std::to_string(info.param); });
 

@@ -8,7 +8,7 @@ namespace depyf {
 namespace {
 
 TEST(OpcodeTable, EveryVersionHasATable) {
-  for (int minor = 8; minor <= 13; ++minor) {
+  for (int minor = 8; minor <= 15; ++minor) {
     const OpcodeTable& table = opcode_table(PythonVersion{3, minor});
     EXPECT_EQ(table.version.minor, minor);
     EXPECT_GE(table.opcode("LOAD_CONST"), 0);
@@ -18,7 +18,7 @@ TEST(OpcodeTable, EveryVersionHasATable) {
 
 TEST(OpcodeTable, UnsupportedVersionsAreErrors) {
   EXPECT_THROW(opcode_table(PythonVersion{3, 7}), Error);
-  EXPECT_THROW(opcode_table(PythonVersion{3, 14}), Error);
+  EXPECT_THROW(opcode_table(PythonVersion{3, 16}), Error);
   EXPECT_THROW(opcode_table(PythonVersion{2, 7}), Error);
 }
 
@@ -43,6 +43,28 @@ TEST(OpcodeTable, BackwardJumpsAndCaches) {
   const OpcodeTable& t313 = opcode_table(PythonVersion{3, 13});
   // JUMP_BACKWARD has one inline cache in 3.13.
   EXPECT_EQ(t313.jump_target(t313.opcode("JUMP_BACKWARD"), 4, 30), 30 + 2 + 2 - 8);
+  // 3.14's END_ASYNC_FOR names the SEND of its loop, behind it (dis: "from L1").
+  for (int minor : {14, 15}) {
+    const OpcodeTable& t = opcode_table(PythonVersion{3, minor});
+    EXPECT_EQ(t.info(t.opcode("END_ASYNC_FOR")).jump, JumpKind::RelativeBackward) << minor;
+    EXPECT_EQ(t.jump_target(t.opcode("END_ASYNC_FOR"), 8, 100), 100 + 2 - 16) << minor;
+  }
+}
+
+TEST(OpcodeTable, ArgumentNameTablesOf314And315) {
+  const OpcodeTable& t314 = opcode_table(PythonVersion{3, 14});
+  const OpcodeTable& t315 = opcode_table(PythonVersion{3, 15});
+  EXPECT_STREQ(t314.common_constants[0], "AssertionError");
+  EXPECT_STREQ(t314.common_constants[4], "<built-in function any>");
+  EXPECT_EQ(t314.common_constants[5], nullptr);
+  EXPECT_STREQ(t315.common_constants[7], "None");  // 3.15 added literals
+  EXPECT_STREQ(t315.common_constants[11], "-1");
+  EXPECT_STREQ(t314.special_methods[3], "__aexit__");
+  EXPECT_STREQ(t314.function_flags[4], "annotate");
+  EXPECT_STREQ(t314.binary_ops[26], "[]");  // subscripts became BINARY_OP in 3.14
+  const OpcodeTable& t313 = opcode_table(PythonVersion{3, 13});
+  EXPECT_EQ(t313.common_constants[0], nullptr);
+  EXPECT_EQ(t313.function_flags[4], nullptr);
 }
 
 TEST(OpcodeTable, ArgumentRulesPerVersion) {

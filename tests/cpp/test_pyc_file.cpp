@@ -152,7 +152,7 @@ TEST_P(PycFixture, EveryTruncationThrows) {
   const std::string data = load("consts.pyc");
   // Every byte for one version of each code object layout; the others take
   // every 5th byte, which keeps the sanitizer build fast.
-  const std::size_t step = (GetParam() == 8 || GetParam() == 13) ? 1 : 5;
+  const std::size_t step = (GetParam() == 8 || GetParam() == 13 || GetParam() == 15) ? 1 : 5;
   for (std::size_t length = 0; length < data.size(); length += step) {
     EXPECT_THROW(read_pyc(std::string_view(data).substr(0, length)), Error) << "prefix of " << length << " bytes";
   }
@@ -193,6 +193,8 @@ TEST(VersionFromMagic, FinalMagicOfEachVersion) {
   EXPECT_EQ(version_from_magic(3495), (PythonVersion{3, 11}));
   EXPECT_EQ(version_from_magic(3531), (PythonVersion{3, 12}));
   EXPECT_EQ(version_from_magic(3571), (PythonVersion{3, 13}));
+  EXPECT_EQ(version_from_magic(3627), (PythonVersion{3, 14}));  // 3.14rc3 and every 3.14 release
+  EXPECT_EQ(version_from_magic(3666), (PythonVersion{3, 15}));  // 3.15b1 and every 3.15 release
 }
 
 TEST(VersionFromMagic, PreReleaseMagicsMapToTheirVersion) {
@@ -206,6 +208,10 @@ TEST(VersionFromMagic, PreReleaseMagicsMapToTheirVersion) {
   EXPECT_EQ(version_from_magic(3549), (PythonVersion{3, 12}));
   EXPECT_EQ(version_from_magic(3550), (PythonVersion{3, 13}));
   EXPECT_EQ(version_from_magic(3599), (PythonVersion{3, 13}));
+  EXPECT_EQ(version_from_magic(3600), (PythonVersion{3, 14}));  // 3.14a1
+  EXPECT_EQ(version_from_magic(3649), (PythonVersion{3, 14}));
+  EXPECT_EQ(version_from_magic(3650), (PythonVersion{3, 15}));  // 3.15a0
+  EXPECT_EQ(version_from_magic(3699), (PythonVersion{3, 15}));
 }
 
 std::string magic_error(std::uint16_t magic) {
@@ -218,9 +224,8 @@ std::string magic_error(std::uint16_t magic) {
 }
 
 TEST(VersionFromMagic, UnsupportedVersionsAreNamed) {
-  EXPECT_EQ(magic_error(3627), "unsupported Python version 3.14 (magic 3627); supported: 3.8 to 3.13");
-  EXPECT_NE(magic_error(3600).find("3.14"), std::string::npos);
-  EXPECT_NE(magic_error(3650).find("3.15"), std::string::npos);
+  EXPECT_EQ(magic_error(3700), "unsupported Python version 3.16 (magic 3700); supported: 3.8 to 3.15");
+  EXPECT_NE(magic_error(3750).find("3.17"), std::string::npos);
   EXPECT_NE(magic_error(3394).find("version 3.7 "), std::string::npos);
   EXPECT_NE(magic_error(3379).find("version 3.6 "), std::string::npos);
   EXPECT_NE(magic_error(62211).find("version 2.7 "), std::string::npos);
@@ -244,7 +249,9 @@ TEST(ReadPyc, RejectsBadHeaders) {
   no_crlf[3] = '\r';
   EXPECT_THROW(read_pyc_header(no_crlf), Error);
   EXPECT_THROW(read_pyc_header(pyc_header(3413, 4)), Error);  // unknown flag bit
-  EXPECT_THROW(read_pyc_header(pyc_header(3627, 0)), Error);
+  EXPECT_THROW(read_pyc_header(pyc_header(3700, 0)), Error);
+  EXPECT_NO_THROW(read_pyc_header(pyc_header(3627, 0)));
+  EXPECT_NO_THROW(read_pyc_header(pyc_header(3666, 1)));
   EXPECT_NO_THROW(read_pyc_header(pyc_header(3571, 1)));
 }
 

@@ -12,6 +12,8 @@ import sys
 from typing import List
 
 import pytest
+from conftest import VERSION_PARAMS, installed_depyf_dir, reference_python
+from dis_reference import compare_text_listings
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples" / "pyc").glob("*.pyc"))
@@ -25,7 +27,7 @@ def run_depyf(args: List[str], stdin: bytes = b"") -> subprocess.CompletedProces
 
 def test_examples_exist_for_every_version() -> None:
     names = " ".join(p.name for p in EXAMPLES)
-    for minor in range(8, 14):
+    for minor in range(8, 16):
         assert "3%d" % minor in names, "no bundled example .pyc for 3.%d" % minor
 
 
@@ -48,6 +50,33 @@ def test_json_listing_is_one_object_per_code_object(pyc: pathlib.Path) -> None:
     for obj in objects:
         assert set(obj) == {"name", "qualname", "firstlineno", "instructions", "exception_table", "line_starts"}
         assert obj["instructions"], obj["name"]
+
+
+@pytest.mark.parametrize("minor", VERSION_PARAMS)
+def test_cli_under_each_interpreter_prints_what_dis_prints(minor: int) -> None:
+    """`python3.X -m depyf dis [--json]` (the abi3 extension loaded by that interpreter) on its own examples."""
+    python = reference_python(minor)
+    package = installed_depyf_dir()
+    pycs = [p for p in EXAMPLES if p.name.endswith(".cpython-3%d.pyc" % minor)]
+    assert pycs
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.path.dirname(package),
+        PYTHONHASHSEED="0",
+        DEPYF_DEBIAN_BINDS=" ".join(filter(None, [os.environ.get("DEPYF_DEBIAN_BINDS", ""), package])),
+    )
+    for pyc in pycs:
+        for flags, suffix in (([], ".dis.txt"), (["--json"], ".dis.jsonl")):
+            result = subprocess.run(
+                [python, "-m", "depyf", "dis", *flags, str(pyc)], capture_output=True, timeout=120, cwd=ROOT, env=env
+            )
+            assert result.returncode == 0, result.stderr.decode()[-2000:]
+            expected = pyc.with_name(pyc.name[: -len(".pyc")] + suffix).read_bytes()
+            if flags:
+                assert result.stdout == expected, "%s %s differs from the committed %s" % (pyc.name, flags, suffix)
+            else:  # frozensets may list in another order (see dis_reference.same_text_piece)
+                equal, problems = compare_text_listings(expected.decode(), result.stdout.decode())
+                assert not problems, "%s: %s" % (pyc.name, "\n".join(problems[:5]))
 
 
 def test_console_script_matches_module() -> None:
@@ -107,9 +136,9 @@ def test_missing_file_is_a_clean_error(tmp_path: pathlib.Path) -> None:
 
 def test_unsupported_version_is_named(tmp_path: pathlib.Path) -> None:
     data = bytearray(EXAMPLES[0].read_bytes())
-    data[0:2] = (3627).to_bytes(2, "little")  # a 3.14 magic
+    data[0:2] = (3700).to_bytes(2, "little")  # a 3.16 magic
     path = tmp_path / "future.pyc"
     path.write_bytes(bytes(data))
     result = run_depyf(["dis", str(path)])
     assert result.returncode == 1
-    assert "3.14" in result.stderr.decode()
+    assert "3.16" in result.stderr.decode()

@@ -141,6 +141,9 @@ const OpcodeTable& opcode_table_3_10() {
     t.binary_ops = {};
     t.intrinsic1 = {};
     t.intrinsic2 = {};
+    t.common_constants = {};
+    t.special_methods = {};
+    t.function_flags = {"defaults", "kwdefaults", "annotations", "closure"};
     return t;
   }();
   return table;
