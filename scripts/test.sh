@@ -27,4 +27,15 @@ ctest --test-dir build/cpp-tests --output-on-failure -j2
 echo "== Python tests"
 # Run from outside the checkout so the installed package (with its compiled
 # extension) is what gets imported, not the source folder.
-cd tests && $PYTHON -m pytest -q -p no:cacheprovider "$@"
+(cd tests && $PYTHON -m pytest -q -p no:cacheprovider "$@")
+
+# The explainer where only PyPI's torch exists: CPython 3.14 and 3.15 with
+# torch 2.15 (a CUDA build, run on the CPU; its environment is made on first
+# use, several GB). Skipped with the 3.14/3.15 interpreters when not root, or
+# when arguments pick particular tests.
+if [ "$(id -u)" = 0 ] && [ $# = 0 ]; then
+  for minor in 14 15; do
+    echo "== the explainer on CPython 3.$minor with torch 2.15.0"
+    $PYTHON tools/torch_envs.py run --python 3.$minor --torch 2.15.0 --ci-slice
+  done
+fi

@@ -6,7 +6,7 @@ our code, and 3.14/3.15 users get torch only from PyPI's CUDA builds (which run
 on the CPU too). This tool keeps one virtual environment per (Python, torch)
 pair under ~/.cache/depyf/torch-envs (made on first use; several GB each, from
 PyPI through the machine's own pip configuration) and runs the explainer tests
-there against this checkout's depyf:
+there against the depyf this tool's Python imports:
 
     python3 tools/torch_envs.py run --python 3.14 --torch 2.15.0 [-- PYTEST ARGS]
     python3 tools/torch_envs.py matrix --python 3.11 --torch 2.9.1,2.10.0,... \\
@@ -33,7 +33,7 @@ from typing import Dict, List, Optional, Sequence
 TOOLS = pathlib.Path(__file__).resolve().parent
 ROOT = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
-from pythons import find_python  # noqa: E402
+from pythons import depyf_import_dir, find_python  # noqa: E402
 
 ENVS = pathlib.Path(os.environ.get("DEPYF_TORCH_ENVS", os.path.expanduser("~/.cache/depyf/torch-envs")))
 # The explainer suite: every test that drives torch.compile through depyf.
@@ -49,6 +49,14 @@ EXPLAINER_TESTS = [
     "python/test_readability.py",
     "python/test_readable_rendering.py",
     "python/test_own_time.py",
+]
+# What CI runs on each Python that only PyPI's torch serves (scripts/test.sh):
+# the dump, its rerunnable files and graph breaks, inside `with` blocks too.
+CI_SLICE = [
+    "python/test_torch_explain.py",
+    "python/test_torch_graph_files.py",
+    "python/test_torch_graph_breaks.py",
+    "python/test_torch_with_resume.py",
 ]
 EXTRA_PACKAGES = ["numpy", "pytest"]
 
@@ -119,20 +127,17 @@ def ensure_env(minor: int, torch: str) -> List[str]:
 
 
 def depyf_path() -> str:
-    """PYTHONPATH that imports this checkout's depyf (the abi3 extension built here)."""
-    package = ROOT / "depyf"
-    if not any(name.startswith("_core") for name in os.listdir(package)):
-        raise SystemExit(
-            "%s has no compiled extension: build it (scripts/install.sh, or cmake --build build/ext and copy "
-            "_core.abi3.so into depyf/)" % package
-        )
-    return str(ROOT)
+    """PYTHONPATH that imports the depyf this tool's own Python imports (the
+    installed package, or a checkout with its extension built, on PYTHONPATH):
+    its abi3 extension loads under every version."""
+    return depyf_import_dir()
 
 
 def run_tests(minor: int, torch: str, pytest_args: Sequence[str], report_json: Optional[str] = None) -> int:
     python = ensure_env(minor, torch)
+    import_dir = depyf_path()  # (also has the chroot bind the package's folder: set before the copy)
     env = dict(os.environ)
-    env["PYTHONPATH"] = depyf_path()
+    env["PYTHONPATH"] = import_dir
     args = list(pytest_args) or EXPLAINER_TESTS
     command = python + ["-m", "pytest", "-q", "-p", "no:cacheprovider", "-rfEs"] + args
     say("3.%d, torch %s: %s" % (minor, torch, " ".join(args)))
@@ -231,6 +236,7 @@ def main() -> int:
     run = sub.add_parser("run", help="run the explainer suite (or the given pytest arguments) in one environment")
     run.add_argument("--python", required=True, help="3.X")
     run.add_argument("--torch", required=True, help="a torch release, e.g. 2.15.0")
+    run.add_argument("--ci-slice", action="store_true", help="only the tests CI runs here (%s)" % ", ".join(CI_SLICE))
     run.add_argument("pytest_args", nargs="*")
     table = sub.add_parser("matrix", help="the explainer suite on several torch releases, as a table")
     table.add_argument("--python", required=True)
@@ -240,7 +246,7 @@ def main() -> int:
     args = parser.parse_args()
     minor = int(args.python.split(".")[1])
     if args.command == "run":
-        return run_tests(minor, args.torch, args.pytest_args)
+        return run_tests(minor, args.torch, (CI_SLICE if args.ci_slice else []) + args.pytest_args)
     return matrix(minor, args.torch.split(","), args.report, args.remove_after)
 
 

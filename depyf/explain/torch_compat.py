@@ -662,8 +662,14 @@ def _pre_grad_passes_after_cache_lookup() -> bool:
 
 def _patch_cache_hits(record: Callable[..., Any]) -> Optional[Undo]:
     try:
-        from torch._functorch._aot_autograd.aot_autograd_result import GenericAOTAutogradResult
         from torch._functorch._aot_autograd.autograd_cache import AOTAutogradCache
+
+        try:
+            from torch._functorch._aot_autograd.aot_autograd_result import GenericAOTAutogradResult
+        except ImportError:  # torch 2.9 names the cache entry so, beside the cache
+            from torch._functorch._aot_autograd.autograd_cache import (  # type: ignore[attr-defined,no-redef]
+                GenericAOTAutogradCacheEntry as GenericAOTAutogradResult,
+            )
         from torch._inductor.codecache import FxGraphCache
 
         originals = (
@@ -703,7 +709,8 @@ def _patch_cache_hits(record: Callable[..., Any]) -> Optional[Undo]:
     def tapped_try_load(mod: Any, *args: Any, **kwargs: Any) -> Any:
         result = try_load(mod, *args, **kwargs)
         try:
-            hit = isinstance(result, tuple) and result[0] is not None
+            # (compiled_fn, aot_config) in torch 2.13+; the compiled_fn alone in 2.9.
+            hit = (result[0] if isinstance(result, tuple) else result) is not None
         except Exception:  # noqa: BLE001
             hit = False
         if hit and _pre_grad_passes_after_cache_lookup():
