@@ -67,6 +67,8 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
             torch_compat.tap_graph_code(session.record_graph),
             torch_compat.tap_kernel_loading(session.redirect_kernel),
             torch_compat.tap_compile_cache_hits(session.record_cached_graph),
+            # A graph the backend interprets node by node would run no file.
+            torch_compat.run_interpreted_graphs_through_forward(),
         ]
         _state.update(dump_src_dir=directory, session=session)
         _state["open"].append(session)

@@ -119,7 +119,7 @@ def _header(owner: str, stage: str, problems: List[str]) -> str:
             "  aot_eager  this file's forward, compiled from this file: breakpoints here are hit. aot_eager",
             "             calls it boxed, as forward(self, args_list): the arguments come in one list that is",
             "             cleared once read (so they can be freed early); that unpacking runs on the line",
-            "             of the first statement, before it",
+            "             of the first statement, before it (torch 2.9 unpacks the list before the call)",
             "  inductor   not this file: Inductor's output code runs, %s.kernel_*.py" % owner,
         ]
     else:

@@ -450,32 +450,58 @@ def disable_dynamo_frame_evaluation() -> Undo:
     return undo
 
 
-def run_graphs_directly() -> Undo:
-    """Graphs run from their dumped files under depyf.debug(): fx.Interpreter.boxed_run
-    (used by some backends) runs node by node, so with it patched graphs run
-    through their forward code, which is the dumped file's; and a graph
-    compiled only now (AOTAutograd compiles the backward graph at the first
-    backward call, from a copy) follows its dump as inside prepare_debug."""
-    from depyf.explain.graph_running import graph_changed
-
-    undo_recompile = _graph_recompile.add(graph_changed)
+def _patch_boxed_run(_unused: Callable[..., Any]) -> Optional[Undo]:
+    """fx.Interpreter.boxed_run runs a graph node by node: no generated code, so
+    no file, runs. torch 2.9's aot_eager calls its graphs that way (later
+    releases call their forward). Patched, a plain Interpreter runs the graph's
+    forward instead: the same operations in the same order, boxed the same way
+    (the argument list cleared), now through the code that is the dumped file's.
+    Subclasses keep their own node-by-node behaviour."""
     try:
         import torch.fx
 
-        original = torch.fx.Interpreter.boxed_run
+        interpreter = torch.fx.Interpreter
+        original = interpreter.__dict__["boxed_run"]
     except Exception as error:  # noqa: BLE001
-        warn_once("stepping into graphs under depyf.debug()", error)
-        return undo_recompile
+        warn_once("running interpreted graphs from their files", error)
+        return None
 
     def boxed_run(self: Any, args_list: list) -> Any:
+        if type(self) is not interpreter:
+            return original(self, args_list)
         args = list(args_list)
         args_list.clear()
         return self.module.forward(*args)
 
-    torch.fx.Interpreter.boxed_run = boxed_run  # type: ignore[method-assign]
+    interpreter.boxed_run = boxed_run  # type: ignore[method-assign]
 
     def undo() -> None:
-        torch.fx.Interpreter.boxed_run = original  # type: ignore[method-assign]
+        interpreter.boxed_run = original  # type: ignore[method-assign]
+
+    return undo
+
+
+_boxed_run = _SharedPatch(_patch_boxed_run)
+
+
+def run_interpreted_graphs_through_forward() -> Undo:
+    """Until the returned undo, graphs a plain fx.Interpreter would run node by
+    node run through their forward code (see _patch_boxed_run)."""
+    return _boxed_run.add(_nothing)
+
+
+def run_graphs_directly() -> Undo:
+    """Graphs run from their dumped files under depyf.debug(): interpreted graphs
+    through their forward code (run_interpreted_graphs_through_forward), and a
+    graph compiled only now (AOTAutograd compiles the backward graph at the
+    first backward call, from a copy) follows its dump as inside prepare_debug."""
+    from depyf.explain.graph_running import graph_changed
+
+    undo_recompile = _graph_recompile.add(graph_changed)
+    undo_boxed = run_interpreted_graphs_through_forward()
+
+    def undo() -> None:
+        undo_boxed()
         undo_recompile()
 
     return undo
