@@ -5,6 +5,7 @@
 
 #include "code/error.hpp"
 #include "decompile/call_keywords.hpp"
+#include "decompile/first_met_set_item.hpp"
 #include "decompile/function_decompiler.hpp"
 #include "decompile/percent_format.hpp"
 
@@ -753,7 +754,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::LoadConst: {
       const ConstantPtr constant = function_.constant(instr.arg);
       if (!constant) fail(index, "constant index out of range");
-      push(constant_expression(constant));
+      push(constant_expression(with_first_met_item_first(function_, constant)));
       return;
     }
     case Op::LoadCommonConstant:  // a builtin the compiler loads directly (3.14+)
