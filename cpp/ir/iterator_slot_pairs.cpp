@@ -121,6 +121,7 @@ class PairFinder {
     // Handlers unwind to their depth and push the exception (and lasti).
     for (const ExceptionTableEntry& entry : entries_) {
       if (instr.offset < entry.start || instr.offset >= entry.end) continue;
+      if (entry.depth > int(code_.code.size())) fail(i, "handler depth beyond any stack");
       // (A generator's wrapper handler may claim more than the stack
       // holds where its range runs past the loop; it only re-raises.)
       Slots handler(slots.begin(), slots.begin() + std::min<int>(entry.depth, int(slots.size())));
