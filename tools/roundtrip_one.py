@@ -43,7 +43,8 @@ print(text)
 if label == "<module>":
     recompiled = compile(text, path, "exec", flags=flags, dont_inherit=True)
 else:
-    recompiled = w.recompile_function(text, code, class_name, flags, path, w.module_imports(ast.parse(source)))
+    context = w.module_imports(ast.parse(source)) + w.module_super_use(module_code)
+    recompiled = w.recompile_function(text, code, class_name, flags, path, context)
 print("-" * 60)
 print(first_difference(normalise(code), normalise(recompiled)) or "EQUAL")
 if show_dis:

@@ -88,6 +88,19 @@ def module_imports(tree):
     return [node for node in found if not any(alias.name == "*" for alias in node.names)]
 
 
+def module_super_use(module_code):
+    """A read of `super` at module level, where the module has one.
+
+    From 3.12 `super().f()` compiles to LOAD_SUPER_ATTR only while the module
+    scope does not use the name `super` itself (unittest.mock's
+    `_safe_super = super`): the function's context needs that use too.
+    """
+    if "super" not in module_code.co_names:
+        return []
+    place = {"lineno": 1, "col_offset": 0, "end_lineno": 1, "end_col_offset": 5}
+    return [ast.Expr(ast.Name("super", ast.Load(), **place), **place)]
+
+
 def recompile_function(source, code, class_name, flags, filename, imports=()):
     """Compile decompiled `def` source the way the original was compiled and find its code.
 
@@ -163,7 +176,7 @@ def process(path, kinds):
     # recompile with the flags the original was compiled with.
     flags = module_code.co_flags & FUTURE_FLAGS
     if "function" in kinds:
-        imports = module_imports(tree)
+        imports = module_imports(tree) + module_super_use(module_code)
         for label, code, class_name in units_of(tree, module_code):
             check(label, "function", path, lambda code=code: depyf.decompile(code),
                   lambda src, code=code, cls=class_name, f=flags: recompile_function(src, code, cls, f, path, imports),

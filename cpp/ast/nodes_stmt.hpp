@@ -223,12 +223,14 @@ struct Assert : StmtNode<StmtKind::Assert> {
 
 struct Import : StmtNode<StmtKind::Import> {
   std::vector<Alias> names;
+  bool is_lazy = false;  // 3.15 `lazy import` (PEP 810)
 };
 
 struct ImportFrom : StmtNode<StmtKind::ImportFrom> {
   std::optional<std::string> module;  // nullopt for `from . import x`
   std::vector<Alias> names;
   int level = 0;
+  bool is_lazy = false;  // 3.15 `lazy from m import x` (PEP 810)
 };
 
 struct Global : StmtNode<StmtKind::Global> {

@@ -1,6 +1,7 @@
 // async with / async for: the awaits the compiler wraps around __aenter__,
 // __aexit__ and __anext__ are part of the statement, not source of their own.
 #include "code/error.hpp"
+#include "decompile/await_sequence.hpp"
 #include "decompile/function_decompiler.hpp"
 
 namespace depyf::decompile {
@@ -15,10 +16,11 @@ using ir::Op;
 int FunctionDecompiler::skip_await(int at, Op first) {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
-  if (at < 0 || at + 2 >= count || instrs[at].op != first || instrs[at + 1].op != Op::LoadConst ||
-      instrs[at + 2].op != Op::YieldFrom)
+  const int sent = awaited_value_sent(function_, at);
+  if (at < 0 || sent + 1 >= count || instrs[at].op != first || instrs[sent].op != Op::LoadConst ||
+      instrs[sent + 1].op != Op::YieldFrom)
     return -1;
-  int end = at + 3;
+  int end = sent + 2;
   // (3.12+ may place the loop's CLEANUP_THROW inline, before END_SEND.)
   while (end < count && (instrs[end].op == Op::Nop || instrs[end].op == Op::CleanupThrow)) ++end;
   for (int k = at; k < end; ++k) visited_[k] = 1;

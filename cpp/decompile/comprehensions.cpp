@@ -102,10 +102,15 @@ ast::ExprPtr FunctionDecompiler::comprehension_from_body(const ast::Body& body, 
 //     <it>; GET_ITER; LOAD_FAST_AND_CLEAR x...; SWAP n; BUILD_LIST 0; SWAP 2;
 //     FOR_ITER ...; END_FOR; SWAP n; STORE_FAST x...
 // so at the FOR_ITER the stack ends [saved x..., accumulator, iterator].
+// 3.15 take the iterator after the accumulator is in place:
+//     <it>; LOAD_FAST_AND_CLEAR x...; SWAP n; BUILD_LIST 0; SWAP 2; GET_ITER; FOR_ITER ...
+// (async: GET_AITER; GET_ANEXT ...)
 bool FunctionDecompiler::is_inline_comprehension(int header, const Stack& stack) const {
   if (header < 4 || stack.size() < 3) return false;
-  const ir::Instr& swap = function_.instrs[header - 1];
-  const ir::Instr& build = function_.instrs[header - 2];
+  const Op before = function_.instrs[header - 1].op;
+  const int late_iterator = (before == Op::GetIter || before == Op::GetAIter) && code_.version.minor >= 15 ? 1 : 0;
+  const ir::Instr& swap = function_.instrs[header - 1 - late_iterator];
+  const ir::Instr& build = function_.instrs[header - 2 - late_iterator];
   if (swap.op != Op::Swap || swap.arg != 2) return false;
   if (!((build.op == Op::BuildList || build.op == Op::BuildSet || build.op == Op::BuildMap) && build.arg == 0))
     return false;

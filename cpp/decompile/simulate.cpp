@@ -5,6 +5,7 @@
 
 #include "code/error.hpp"
 #include "decompile/call_keywords.hpp"
+#include "decompile/first_met_set_item.hpp"
 #include "decompile/function_decompiler.hpp"
 #include "decompile/percent_format.hpp"
 
@@ -235,10 +236,11 @@ void FunctionDecompiler::discard(int index, Stack& stack, ast::Body& out) {
       return;
     case Value::Kind::Module:
       if (value.import->has_fromlist && !value.import->names.empty()) {
-        emit(out, make::import_from(value.import->module.empty() ? std::nullopt
-                                                                 : std::optional<std::string>(value.import->module),
-                                    value.import->names, value.import->level),
-             index);
+        auto statement = make::import_from(
+            value.import->module.empty() ? std::nullopt : std::optional<std::string>(value.import->module),
+            value.import->names, value.import->level);
+        statement->is_lazy = value.import->lazy;
+        emit(out, statement, index);
       }
       return;
     default:
@@ -345,14 +347,18 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
     const std::string first = import.module.substr(0, import.module.find('.'));
     std::optional<std::string> asname;
     if (name != first || !import.attribute_chain.empty()) asname = name;
-    emit(out, make::import({make::alias(import.module, asname)}), index);
+    auto statement = make::import({make::alias(import.module, asname)});
+    statement->is_lazy = import.lazy;
+    emit(out, statement, index);
     return;
   }
   if (value.kind == Value::Kind::ImportedName && ast::as<ast::Name>(target)) {
     auto& import = *value.import;
     const std::string& name = ast::as<ast::Name>(target)->id;
     if (!import.has_fromlist) {  // `import a.b as c`
-      emit(out, make::import({make::alias(import.module, name)}), index);
+      auto statement = make::import({make::alias(import.module, name)});
+      statement->is_lazy = import.lazy;
+      emit(out, statement, index);
       return;
     }
     auto& alias = import.names[value.slot];
@@ -647,6 +653,7 @@ void FunctionDecompiler::simulate_import(int index, Stack& stack, ast::Body& out
     module.kind = Value::Kind::Module;
     module.import = std::make_shared<ImportValue>();
     module.import->module = instr.name;
+    module.import->lazy = instr.arg2 == 1;
     if (auto* constant = ast::as<ast::Constant>(level); constant && constant->value->kind == Constant::Kind::Int) {
       module.import->level = std::stoi(constant->value->text);
     }
@@ -747,7 +754,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::LoadConst: {
       const ConstantPtr constant = function_.constant(instr.arg);
       if (!constant) fail(index, "constant index out of range");
-      push(constant_expression(constant));
+      push(constant_expression(with_first_met_item_first(function_, constant)));
       return;
     }
     case Op::LoadCommonConstant:  // a builtin the compiler loads directly (3.14+)

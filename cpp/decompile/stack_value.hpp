@@ -56,6 +56,7 @@ struct ImportValue {
   bool has_fromlist = false;
   std::vector<ast::Alias> names;   // `from m import a as b` collected so far
   std::string attribute_chain;     // `import a.b.c as d`: the IMPORT_FROM names walked
+  bool lazy = false;               // 3.15 `lazy import` / `lazy from`
 };
 
 struct Value {

@@ -146,8 +146,9 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
   }
   // 3.14+ borrow references (LOAD_FAST_BORROW) in an else clause but not
   // in the code after a try statement whose clauses leave: that code, to
-  // the end of the function, loads locals with LOAD_FAST.
-  if (code_.version.minor >= 14) {
+  // the end of the function, loads locals with LOAD_FAST. (3.15 borrow in
+  // both.)
+  if (code_.version.minor == 14) {
     bool loads = false, borrows = false;
     for (int i : code) {
       if (instrs[i].op != Op::LoadFast) continue;
@@ -175,6 +176,26 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
     const int tail_first = first_own_use(tail, none, body).name;
     if (tail_first >= 0 && tail_first != in_clauses.name)
       return tail_first < in_clauses.name ? TailPlace::InElse : TailPlace::AfterTry;
+  }
+  // 3.15 drop from co_consts the constants loaded without it (small ints,
+  // True/False/None by LOAD_COMMON_CONSTANT) but keep the first constant
+  // the compiler met at co_consts[0]: the side that loads it that way was
+  // compiled first.
+  if (code_.version.minor >= 15 && !code_.consts.empty()) {
+    const Constant& first = *code_.consts[0];
+    auto meets_first = [&](const std::vector<int>& side) {
+      for (int i : side) {
+        if (instrs[i].op != Op::LoadConst || instrs[i].arg < int(code_.consts.size())) continue;
+        const ConstantPtr constant = function_.constant(instrs[i].arg);
+        if (constant && constant->kind == first.kind && constant->text == first.text &&
+            constant->boolean == first.boolean)
+          return true;
+      }
+      return false;
+    };
+    const bool tail_first = meets_first(tail);
+    if (tail_first != meets_first(clauses) && !meets_first(body))
+      return tail_first ? TailPlace::InElse : TailPlace::AfterTry;
   }
   return TailPlace::AfterTry;
 }

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "code/error.hpp"
+#include "decompile/await_sequence.hpp"
 #include "decompile/function_decompiler.hpp"
 
 namespace make = depyf::ast::make;
@@ -25,10 +26,11 @@ using ir::Op;
 int FunctionDecompiler::past_exit_await(int at) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
-  if (at < 0 || at + 2 >= count || instrs[at].op != Op::GetAwaitable || instrs[at + 1].op != Op::LoadConst ||
-      instrs[at + 2].op != Op::YieldFrom)
+  const int sent = awaited_value_sent(function_, at);
+  if (at < 0 || sent + 1 >= count || instrs[at].op != Op::GetAwaitable || instrs[sent].op != Op::LoadConst ||
+      instrs[sent + 1].op != Op::YieldFrom)
     return at;
-  int end = at + 3;
+  int end = sent + 2;
   while (end < count && (instrs[end].op == Op::Nop || instrs[end].op == Op::CleanupThrow)) ++end;
   return end;
 }

@@ -7,6 +7,7 @@
 #include "ir/exception_regions.hpp"
 #include "ir/ir.hpp"
 #include "ir/ir_idioms.hpp"
+#include "ir/iterator_slot_pairs.hpp"
 #include "ir/opcode_rules.hpp"
 
 namespace depyf::ir {
@@ -46,6 +47,7 @@ class Normaliser {
 
   Function run() {
     const std::vector<Instruction> decoded = decode_instructions(code_);
+    pairs_ = find_iterator_slot_pairs(code_, decoded);
     assign_lines(decoded);
     first_ir_at_or_after_.assign(code_.code.size() / 2 + 1, -1);
     nop_at_unit_.assign(code_.code.size() / 2 + 1, 0);
@@ -202,7 +204,9 @@ class Normaliser {
 
   void translate(const std::vector<Instruction>& decoded, std::size_t& i) {
     const Rule& rule = rules_[source_->base_opcode & 0xff];
-    const int a = arg();
+    // 3.15: an iterator's second slot has no IR counterpart.
+    if (!pairs_.drops.empty() && pairs_.drops[i]) return;
+    const int a = !pairs_.args.empty() && pairs_.args[i] >= 0 ? pairs_.args[i] : arg();
     if (rule.kind == RuleKind::Simple && rule.op == Op::Copy && fold_with_prologue(decoded, i)) return;
     switch (rule.kind) {
       case RuleKind::Unknown:
@@ -347,20 +351,17 @@ class Normaliser {
         emit(Op::EndFor);
         return;
       case RuleKind::PopIter:
-        // 3.15 keep a for loop's iterator in two slots (the iterable and
-        // an index, or the iterator and a NULL).
+        // (3.15: both of the iterator's slots, one in the IR.)
         emit(Op::PopTop);
-        if (code_.version.minor >= 15) emit(Op::PopTop);
         return;
       case RuleKind::ImportName: {
         // 3.15: the name index above two flag bits, 1 for `lazy import`
-        // (PEP 810), 2 for an import forced eager.
+        // (PEP 810: arg2 = 1), 2 for an import forced eager.
         if (code_.version.minor < 15) {
           emit(Op::ImportName, a).name = name_at(a);
           return;
         }
-        if (a & 1) throw Error("lazy import (not read yet) at offset " + std::to_string(source_->offset) + " of " + code_.name);
-        emit(Op::ImportName, a >> 2).name = name_at(a >> 2);
+        emit(Op::ImportName, a >> 2, a & 1).name = name_at(a >> 2);
         return;
       }
       case RuleKind::GetIter:
@@ -424,10 +425,6 @@ class Normaliser {
         if (code_.version.minor >= 13 && target < int(result_.instrs.size()) &&
             result_.instrs[target].op == Op::PopTop) {
           ++target;
-          // (3.15: POP_ITER pops the iterator's two slots.)
-          if (code_.version.minor >= 15 && target < int(result_.instrs.size()) &&
-              result_.instrs[target].op == Op::PopTop && result_.instrs[target].offset == result_.instrs[target - 1].offset)
-            ++target;
         }
       }
       if (target >= int(result_.instrs.size())) throw Error("loop exit beyond the end of " + code_.name);
@@ -471,6 +468,7 @@ class Normaliser {
   std::vector<int> first_ir_at_or_after_;
   std::vector<char> nop_at_unit_;  // code units holding a dropped NOP
   int pending_kw_names_ = -1;
+  IteratorSlotPairs pairs_;  // 3.15: the iterators' second slots
 };
 
 }  // namespace

@@ -270,10 +270,15 @@ void StmtPrinter::stmt(const Stmt& s, int depth) {
       line(depth, text);
       return;
     }
-    case StmtKind::Import: line(depth, "import " + aliases(static_cast<const Import&>(s).names)); return;
+    case StmtKind::Import: {
+      const auto& n = static_cast<const Import&>(s);
+      line(depth, std::string(n.is_lazy ? "lazy " : "") + "import " + aliases(n.names));
+      return;
+    }
     case StmtKind::ImportFrom: {
       const auto& n = static_cast<const ImportFrom&>(s);
-      std::string text = "from " + std::string(static_cast<std::size_t>(std::max(n.level, 0)), '.');
+      std::string text = std::string(n.is_lazy ? "lazy " : "") + "from " +
+                         std::string(static_cast<std::size_t>(std::max(n.level, 0)), '.');
       if (n.module) text += *n.module;
       line(depth, text + " import " + aliases(n.names));
       return;
