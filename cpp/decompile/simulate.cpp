@@ -7,6 +7,7 @@
 #include "decompile/call_keywords.hpp"
 #include "decompile/function_decompiler.hpp"
 #include "decompile/percent_format.hpp"
+#include "decompile/template_strings.hpp"
 
 namespace depyf::decompile {
 
@@ -1200,6 +1201,21 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       }
       if (spec && !ast::as<ast::JoinedStr>(spec)) spec = make::joined_str({spec});
       push(make::joined_str({make::formatted_value(inner, conversion, spec)}));
+      return;
+    }
+    case Op::BuildInterpolation: {
+      ast::ExprPtr spec = (instr.arg & 1) ? pop_expr(stack, index) : nullptr;
+      ast::ExprPtr source_text = pop_expr(stack, index);
+      ast::ExprPtr value = pop_expr(stack, index);
+      push(interpolation_from_stack(std::move(value), std::move(source_text), std::move(spec), instr.arg));
+      return;
+    }
+    case Op::BuildTemplate: {
+      ast::ExprPtr interpolations = pop_expr(stack, index);
+      ast::ExprPtr strings = pop_expr(stack, index);
+      ast::ExprPtr made = template_from_parts(strings, interpolations);
+      if (!made) fail(index, "BUILD_TEMPLATE of parts that are not a template's");
+      push(made);
       return;
     }
     case Op::ConvertValue: {
