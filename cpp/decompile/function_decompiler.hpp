@@ -15,6 +15,7 @@
 #include "cfg/cfg.hpp"
 #include "code/code_object.hpp"
 #include "decompile/decompiler.hpp"
+#include "decompile/folded_constants.hpp"
 #include "decompile/stack_value.hpp"
 #include "ir/ir.hpp"
 
@@ -457,6 +458,9 @@ class FunctionDecompiler {
   // that constant (`[1, 2, 3]`, unless more is added: `[*(1, 2, 3), *a]`).
   // (Held, not just their address: a freed display's may be reused.)
   std::vector<std::pair<ast::ExprPtr, ast::ExprPtr>> folded_displays_;
+  // 3.14+: the constants the CFG optimizer appended by folding (folded_constants.cpp).
+  bool folded_constants_found_ = false;
+  FoldedConstants folded_constants_;
   bool printed_while_true_ = false;  // a loop was read as `while True:` (its True is in co_consts)
   bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
   // The jump of a break/continue at `at` (a for loop's break pops the

@@ -6,6 +6,7 @@
 #include "code/error.hpp"
 #include "decompile/call_keywords.hpp"
 #include "decompile/function_decompiler.hpp"
+#include "decompile/folded_constants.hpp"
 #include "decompile/percent_format.hpp"
 #include "decompile/template_strings.hpp"
 
@@ -748,6 +749,19 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::LoadConst: {
       const ConstantPtr constant = function_.constant(instr.arg);
       if (!constant) fail(index, "constant index out of range");
+      if (code_.version.minor >= 14 && instr.arg < int(code_.consts.size())) {
+        if (!folded_constants_found_) {
+          folded_constants_ = find_folded_constants(function_, graph_);
+          folded_constants_found_ = true;
+        }
+        if (folded_constants_.start >= 0 && instr.arg >= folded_constants_.start) {
+          const bool leads = index == folded_constants_.first_load && !has_docstring(code_);
+          if (auto folded = folding_expression(constant, leads ? folded_constants_.leading : nullptr)) {
+            push(folded);
+            return;
+          }
+        }
+      }
       push(constant_expression(constant));
       return;
     }
