@@ -865,9 +865,13 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   std::size_t declarations_at = 0;
   if ((kind_ == CodeKind::Class || kind_ == CodeKind::Module) && !body.empty() &&
       ast::assignment_to_name(body.front(), "__doc__")) {
+    // (Only a string constant was a docstring: `__doc__ = _io._IOBase.__doc__` stays.)
     auto value = ast::as<ast::Assign>(body.front())->value;
-    body.front() = make::expr_stmt(value);
-    declarations_at = 1;
+    auto* text = ast::as<ast::Constant>(value);
+    if (text && text->value && text->value->kind == Constant::Kind::Str) {
+      body.front() = make::expr_stmt(value);
+      declarations_at = 1;
+    }
   }
   // ... and so must its `from __future__` imports (3.9+ store a module-level
   // name that a function declares global with STORE_GLOBAL: zoneinfo tests).
