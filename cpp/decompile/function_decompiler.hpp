@@ -130,6 +130,11 @@ enum class CodeKind { Module, Class, Function, Lambda, Comprehension };
 // Whether the instruction's name operand is an entry of co_names.
 bool names_from_co_names(ir::Op op);
 
+// Whether a LoadFast was a 3.14+ LOAD_FAST_BORROW (or half of the fused
+// pair): the compiler proved the reference need not be counted, which it
+// only does for a value used up in its own basic block (try_tail_placement.cpp).
+bool borrowed_load(const CodeObject& code, const ir::Instr& instr);
+
 class FunctionDecompiler {
  public:
   FunctionDecompiler(const CodeObject& code, const DecompileOptions& options);

@@ -92,3 +92,20 @@ def try_then_tail(s):
         raise TypeError(s)
     y = x()
     return y
+
+
+def written_returns_after_or_test(a, b):
+    if a == 1 or a.startswith("x"):
+        return "x"
+    return b
+
+
+def returned_conditional_value(a, b, c):
+    return b if a else c
+
+
+def statements_on_one_line(line, n):
+    partial = 0; n = n - 1
+    while n > 0:
+        n = n - 1
+    return partial, n
