@@ -259,6 +259,7 @@ class FunctionDecompiler {
     return context.natural ? context.natural : graph_.loop_headed_by(context.header_block);
   }
   int written_final_continue(int header, int exit) const;
+  bool falls_to_header_jump(int index) const;
   int fallen_out_break_target(int header_block, const cfg::Loop& loop) const;
   int dead_break_target(int header_block, const cfg::Loop& loop) const;
   int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;

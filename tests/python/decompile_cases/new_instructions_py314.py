@@ -109,3 +109,29 @@ def statements_on_one_line(line, n):
     while n > 0:
         n = n - 1
     return partial, n
+
+
+def while_with_ending_body(self, outcome):
+    while self.cleanups:
+        function = self.cleanups.pop()
+        with outcome.executor(self):
+            function()
+    return outcome.success
+
+
+def while_continue_after_if_else(x, g):
+    while x:
+        if x:
+            if x:
+                g(1)
+            else:
+                g(2)
+            continue
+
+
+def while_ending_in_if_else(x, g):
+    while x:
+        if x:
+            g(1)
+        else:
+            g(2)
