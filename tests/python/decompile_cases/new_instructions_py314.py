@@ -135,3 +135,12 @@ def while_ending_in_if_else(x, g):
             g(1)
         else:
             g(2)
+
+
+def negated_membership_tests(x, y, z):
+    if not x in y:
+        raise ValueError(x)
+    if not x is z and x not in z:
+        return [v for v in y if not v in z]
+    assert not x in z
+    return not x in y
