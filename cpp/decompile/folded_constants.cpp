@@ -196,6 +196,36 @@ FoldedConstants find_folded_constants(const ir::Function& function, const cfg::G
       seen.insert(instr.arg);
     }
   }
+  // Across blocks too, in layout order, where that is codegen order: blocks
+  // reachable without exceptions (handlers go to the end), and no constant
+  // from a block that ends the code (a short one is copied to where it is
+  // jumped to from, earlier than it was generated).
+  std::vector<char> warm(graph.blocks.size(), 0);
+  std::vector<int> work{0};
+  if (!graph.blocks.empty()) warm[0] = 1;
+  while (!work.empty()) {
+    const int b = work.back();
+    work.pop_back();
+    for (int next : graph.blocks[b].successors) {
+      if (!warm[next]) warm[next] = 1, work.push_back(next);
+    }
+  }
+  std::set<int> seen;
+  for (const auto& block : graph.blocks) {
+    if (!block.reachable || !warm[block.id]) continue;
+    const ir::Op last = function.instrs[block.last].op;
+    const bool exits = last == ir::Op::ReturnValue || last == ir::Op::RaiseVarargs || last == ir::Op::Reraise;
+    for (int i = block.first; i <= block.last; ++i) {
+      const auto& instr = function.instrs[i];
+      if (instr.op != ir::Op::LoadConst || instr.arg < 0 || instr.arg >= count || first_use[instr.arg] != i) continue;
+      auto later = seen.upper_bound(instr.arg);
+      if (later != seen.end() && (start < 0 || *later < start) && loads[instr.arg] == 1 &&
+          first_load_added_it(code.consts[instr.arg], code)) {
+        start = *later;
+      }
+      if (!exits) seen.insert(instr.arg);
+    }
+  }
   if (start < 0) return found;
   for (int k = start; k < count; ++k) {
     if (is_code(code.consts[k])) return found;  // code objects never fold: not what it seemed
