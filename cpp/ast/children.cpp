@@ -84,6 +84,10 @@ void for_each_child(Expr& expr, const ExprSlotVisitor& visit) {
       visit(node_as<FormattedValue>(expr).value), visit(node_as<FormattedValue>(expr).format_spec);
       return;
     case ExprKind::JoinedStr: visit_all(node_as<JoinedStr>(expr).values, visit); return;
+    case ExprKind::Interpolation:
+      visit(node_as<Interpolation>(expr).value), visit(node_as<Interpolation>(expr).format_spec);
+      return;
+    case ExprKind::TemplateStr: visit_all(node_as<TemplateStr>(expr).values, visit); return;
     case ExprKind::Attribute: visit(node_as<Attribute>(expr).value); return;
     case ExprKind::Subscript: visit(node_as<Subscript>(expr).value), visit(node_as<Subscript>(expr).slice); return;
     case ExprKind::Starred: visit(node_as<Starred>(expr).value); return;

@@ -318,6 +318,19 @@ void Dumper::expr(const Expr* e) {
       w_.open("JoinedStr");
       fl("values", static_cast<const JoinedStr&>(*e).values);
       break;
+    case ExprKind::Interpolation: {
+      const auto& n = static_cast<const Interpolation&>(*e);
+      w_.open("Interpolation");
+      f("value", n.value);
+      f("str", n.str);
+      w_.field("conversion", [&] { raw(std::to_string(n.conversion)); });
+      f("format_spec", n.format_spec);
+      break;
+    }
+    case ExprKind::TemplateStr:
+      w_.open("TemplateStr");
+      fl("values", static_cast<const TemplateStr&>(*e).values);
+      break;
     case ExprKind::Constant: {
       const auto& n = static_cast<const Constant&>(*e);
       w_.open("Constant").field("value", [&] { n.value ? constant(*n.value) : raw("None"); });

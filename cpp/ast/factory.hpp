@@ -264,6 +264,23 @@ inline std::shared_ptr<JoinedStr> joined_str(std::vector<ExprPtr> values) {
   return n;
 }
 
+// ---- t-strings (3.14+) ----
+
+inline std::shared_ptr<Interpolation> interpolation(ExprPtr value, ExprPtr str, int conversion = -1,
+                                                   ExprPtr format_spec = nullptr) {
+  auto n = detail::node<Interpolation>();
+  n->value = std::move(value);
+  n->str = std::move(str);
+  n->conversion = conversion;
+  n->format_spec = std::move(format_spec);
+  return n;
+}
+inline std::shared_ptr<TemplateStr> template_str(std::vector<ExprPtr> values) {
+  auto n = detail::node<TemplateStr>();
+  n->values = std::move(values);
+  return n;
+}
+
 // ---- statements ----
 
 inline std::shared_ptr<ExprStmt> expr_stmt(ExprPtr value) {

@@ -35,6 +35,8 @@ enum class ExprKind {
   Call,
   FormattedValue,
   JoinedStr,
+  Interpolation,
+  TemplateStr,
   Constant,
   Attribute,
   Subscript,
@@ -210,6 +212,18 @@ struct FormattedValue : ExprNode<ExprKind::FormattedValue> {
 
 struct JoinedStr : ExprNode<ExprKind::JoinedStr> {
   std::vector<ExprPtr> values;  // Constant str and FormattedValue
+};
+
+// 3.14+ template strings (PEP 750): t"...{value!r:spec}...".
+struct Interpolation : ExprNode<ExprKind::Interpolation> {
+  ExprPtr value;
+  ExprPtr str;          // ast.Interpolation.str: a Constant, the expression's source text as written
+  int conversion = -1;  // -1 none, else 's', 'r' or 'a'
+  ExprPtr format_spec;  // a JoinedStr, or null
+};
+
+struct TemplateStr : ExprNode<ExprKind::TemplateStr> {
+  std::vector<ExprPtr> values;  // Constant str and Interpolation
 };
 
 struct Constant : ExprNode<ExprKind::Constant> {

@@ -1079,9 +1079,20 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     auto written_constant = [&](const ast::StmtPtr& stmt, const ast::Return& ret) {
       return code_.version.minor >= 12 && ast::as<ast::Constant>(ret.value) && !copied(stmt);
     };
+    // (3.14+: `return a if c else x` leaves x, falling into the shared
+    // return, on the stack at the end of its block, so never borrows it; a
+    // written `return x` does.)
+    auto written_borrowed_return = [&]() {
+      if (code_.version.minor < 14) return false;
+      for (int k = else_start; k + 1 < int(function_.instrs.size()); ++k) {
+        if (function_.instrs[k + 1].op != Op::ReturnValue) continue;
+        return borrowed_load(code_, function_.instrs[k]);
+      }
+      return false;
+    };
     if (then_return && else_return && then_return->value && else_return->value &&
         (copied(then_body[0]) || copied(else_body[0])) && !written_constant(then_body[0], *then_return) &&
-        !written_constant(else_body[0], *else_return)) {
+        !written_constant(else_body[0], *else_return) && !written_borrowed_return()) {
       emit(out, make::return_(make::ifexp(test, then_return->value, else_return->value)), index);
       branch_return_copies_.push_back(out.back());
       return -1;

@@ -38,7 +38,10 @@ bool is_literal(const Constant& constant) {
 }  // namespace
 
 void FunctionDecompiler::restore_dead_code_names(ast::Body& body) const {
-  if (code_.version.minor < 10 || kind_ != CodeKind::Function || body.empty()) return;
+  // (Module code too from 3.14, where `if False: from typing import IO`
+  // is common; nothing earlier was measured with it.)
+  const bool module_too = code_.version.minor >= 14 && kind_ == CodeKind::Module;
+  if (code_.version.minor < 10 || (kind_ != CodeKind::Function && !module_too) || body.empty()) return;
   const auto& instrs = function_.instrs;
   const int name_count = int(code_.names.size());
   // The first instruction that uses each co_names entry (-1: none).

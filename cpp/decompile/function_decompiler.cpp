@@ -7,6 +7,22 @@
 
 namespace depyf::decompile {
 
+// 3.14 no longer repeat a while loop's test at the end of its body: the
+// usual `while c:` is tested at its top again, and the body's end runs into
+// a jump back to the header. Jumps to that end are threaded or copied, so
+// a jump back that other code jumps to, on a line of its own, is a written
+// `continue`; one that code runs into is the body's end.
+bool FunctionDecompiler::falls_to_header_jump(int index) const {
+  if (code_.version.minor < 14) return false;
+  const cfg::Block& block = graph_.blocks[block_at(index)];
+  if (block.first != index) return true;
+  for (int pred : block.predecessors) {
+    const ir::Instr& last = function_.instrs[graph_.blocks[pred].last];
+    if (last.target == index) return false;
+  }
+  return true;
+}
+
 namespace make = ast::make;
 using ir::Op;
 
@@ -332,7 +348,8 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       case Op::Jump: {
         const int target = instr.target;
-        if (region.loop && ((region.loop->explicit_continues && region.loop->continues_at(target)) ||
+        if (region.loop && ((region.loop->explicit_continues && region.loop->continues_at(target) &&
+                             !falls_to_header_jump(i)) ||
                             i == region.loop->final_continue || continue_to_header_nop(i, *region.loop))) {
           emit(out, make::continue_(), i);
           return false;
@@ -867,9 +884,13 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   std::size_t declarations_at = 0;
   if ((kind_ == CodeKind::Class || kind_ == CodeKind::Module) && !body.empty() &&
       ast::assignment_to_name(body.front(), "__doc__")) {
+    // (Only a string constant was a docstring: `__doc__ = _io._IOBase.__doc__` stays.)
     auto value = ast::as<ast::Assign>(body.front())->value;
-    body.front() = make::expr_stmt(value);
-    declarations_at = 1;
+    auto* text = ast::as<ast::Constant>(value);
+    if (text && text->value && text->value->kind == Constant::Kind::Str) {
+      body.front() = make::expr_stmt(value);
+      declarations_at = 1;
+    }
   }
   // ... and so must its `from __future__` imports (3.9+ store a module-level
   // name that a function declares global with STORE_GLOBAL: zoneinfo tests).

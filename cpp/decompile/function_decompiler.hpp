@@ -15,6 +15,7 @@
 #include "cfg/cfg.hpp"
 #include "code/code_object.hpp"
 #include "decompile/decompiler.hpp"
+#include "decompile/folded_constants.hpp"
 #include "decompile/stack_value.hpp"
 #include "ir/ir.hpp"
 
@@ -128,6 +129,11 @@ enum class CodeKind { Module, Class, Function, Lambda, Comprehension };
 
 // Whether the instruction's name operand is an entry of co_names.
 bool names_from_co_names(ir::Op op);
+
+// Whether a LoadFast was a 3.14+ LOAD_FAST_BORROW (or half of the fused
+// pair): the compiler proved the reference need not be counted, which it
+// only does for a value used up in its own basic block (try_tail_placement.cpp).
+bool borrowed_load(const CodeObject& code, const ir::Instr& instr);
 
 class FunctionDecompiler {
  public:
@@ -253,6 +259,7 @@ class FunctionDecompiler {
     return context.natural ? context.natural : graph_.loop_headed_by(context.header_block);
   }
   int written_final_continue(int header, int exit) const;
+  bool falls_to_header_jump(int index) const;
   int fallen_out_break_target(int header_block, const cfg::Loop& loop) const;
   int dead_break_target(int header_block, const cfg::Loop& loop) const;
   int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;
@@ -457,6 +464,9 @@ class FunctionDecompiler {
   // that constant (`[1, 2, 3]`, unless more is added: `[*(1, 2, 3), *a]`).
   // (Held, not just their address: a freed display's may be reused.)
   std::vector<std::pair<ast::ExprPtr, ast::ExprPtr>> folded_displays_;
+  // 3.14+: the constants the CFG optimizer appended by folding (folded_constants.cpp).
+  bool folded_constants_found_ = false;
+  FoldedConstants folded_constants_;
   bool printed_while_true_ = false;  // a loop was read as `while True:` (its True is in co_consts)
   bool finish_loop_exit_after(int body_end, int join, const Region& region, ast::Body& body);
   // The jump of a break/continue at `at` (a for loop's break pops the

@@ -7,7 +7,9 @@
 #include "decompile/call_keywords.hpp"
 #include "decompile/first_met_set_item.hpp"
 #include "decompile/function_decompiler.hpp"
+#include "decompile/folded_constants.hpp"
 #include "decompile/percent_format.hpp"
+#include "decompile/template_strings.hpp"
 
 namespace depyf::decompile {
 
@@ -754,6 +756,19 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::LoadConst: {
       const ConstantPtr constant = function_.constant(instr.arg);
       if (!constant) fail(index, "constant index out of range");
+      if (code_.version.minor >= 14 && instr.arg < int(code_.consts.size())) {
+        if (!folded_constants_found_) {
+          folded_constants_ = find_folded_constants(function_, graph_);
+          folded_constants_found_ = true;
+        }
+        if (folded_constants_.start >= 0 && instr.arg >= folded_constants_.start) {
+          const bool leads = index == folded_constants_.first_load && !has_docstring(code_);
+          if (auto folded = folding_expression(constant, leads ? folded_constants_.leading : nullptr)) {
+            push(folded);
+            return;
+          }
+        }
+      }
       push(constant_expression(with_first_met_item_first(function_, constant)));
       return;
     }
@@ -1207,6 +1222,21 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       }
       if (spec && !ast::as<ast::JoinedStr>(spec)) spec = make::joined_str({spec});
       push(make::joined_str({make::formatted_value(inner, conversion, spec)}));
+      return;
+    }
+    case Op::BuildInterpolation: {
+      ast::ExprPtr spec = (instr.arg & 1) ? pop_expr(stack, index) : nullptr;
+      ast::ExprPtr source_text = pop_expr(stack, index);
+      ast::ExprPtr value = pop_expr(stack, index);
+      push(interpolation_from_stack(std::move(value), std::move(source_text), std::move(spec), instr.arg));
+      return;
+    }
+    case Op::BuildTemplate: {
+      ast::ExprPtr interpolations = pop_expr(stack, index);
+      ast::ExprPtr strings = pop_expr(stack, index);
+      ast::ExprPtr made = template_from_parts(strings, interpolations);
+      if (!made) fail(index, "BUILD_TEMPLATE of parts that are not a template's");
+      push(made);
       return;
     }
     case Op::ConvertValue: {

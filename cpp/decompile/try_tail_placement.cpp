@@ -11,18 +11,16 @@
 
 namespace depyf::decompile {
 
-using ir::Op;
-
-namespace {
-
-// Whether the LoadFast at `index` was a 3.14+ LOAD_FAST_BORROW (or half
-// of the fused pair): the compiler proved the reference need not be counted.
 bool borrowed_load(const CodeObject& code, const ir::Instr& instr) {
-  if (instr.offset < 0 || instr.offset >= int(code.code.size())) return false;
+  if (instr.op != ir::Op::LoadFast || instr.offset < 0 || instr.offset >= int(code.code.size())) return false;
   const OpcodeTable& table = opcode_table(code.version);
   const int opcode = static_cast<unsigned char>(code.code[instr.offset]);
   return opcode == table.opcode("LOAD_FAST_BORROW") || opcode == table.opcode("LOAD_FAST_BORROW_LOAD_FAST_BORROW");
 }
+
+using ir::Op;
+
+namespace {
 
 int first_line_from(const std::vector<ir::Instr>& instrs, int from) {
   for (int i = std::max(from, 0); i < int(instrs.size()); ++i)

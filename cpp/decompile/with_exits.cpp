@@ -182,7 +182,13 @@ int FunctionDecompiler::with_normal_exit(int start, int handler) const {
         const int next = resolve_jumps(exit + n);
         // (Dynamo's resume functions: the exit of a re-entered with running
         // on into the cleanup that its handler's suppressing path reaches.)
-        if (next == after || tail_copy_length(next, after, 1) > 0 || same_resume_cleanup(next, after)) normal = exit;
+        // (3.14 test a while loop at its top: a with ending the body and
+        // its suppressing path both jump back to the header.)
+        const bool both_to_header = code_.version.minor >= 14 && function_.instrs[after].op == Op::Jump &&
+                                    next == resolve_jumps(after) && next < exit;
+        if (next == after || both_to_header || tail_copy_length(next, after, 1) > 0 ||
+            same_resume_cleanup(next, after))
+          normal = exit;
       }
       if (normal >= 0 || exits.empty()) return normal;
       // No exit goes on after the with: the body always returns. A

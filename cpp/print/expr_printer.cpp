@@ -268,6 +268,14 @@ void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
       return;
     }
     case ExprKind::JoinedStr: joined_str(out, static_cast<const JoinedStr&>(e), Prec::Atom); return;
+    case ExprKind::Interpolation: {
+      // Only meaningful inside a TemplateStr; alone it prints as t'{...}'.
+      TemplateStr wrapper;
+      wrapper.values.push_back(std::make_shared<Interpolation>(static_cast<const Interpolation&>(e)));
+      template_str(out, wrapper);
+      return;
+    }
+    case ExprKind::TemplateStr: template_str(out, static_cast<const TemplateStr&>(e)); return;
     case ExprKind::Constant: {
       const auto& n = static_cast<const ast::Constant&>(e);
       if (!n.value) {

@@ -86,6 +86,11 @@ class ExprPrinter {
   bool fstring_field(std::string& body, const ast::FormattedValue& field, Quote quote, bool strict);
   void fstring_fallback(std::string& out, const ast::JoinedStr& js, Prec required);
 
+  // t-strings (template_str_printer.cpp)
+  void template_str(std::string& out, const ast::TemplateStr& ts);
+  bool template_attempt(std::string& out, const ast::TemplateStr& ts, Quote quote);
+  bool interpolation_field(std::string& body, const ast::Interpolation& field, Quote quote);
+
   bool new_fstring_rules() const { return options_.target >= PythonVersion{3, 12}; }
 
   const PrintOptions& options_;

@@ -37,6 +37,8 @@ const Expr* leftmost_child(const Expr& e) {
     case ExprKind::Call: return static_cast<const Call&>(e).func.get();
     case ExprKind::FormattedValue: return static_cast<const FormattedValue&>(e).value.get();
     case ExprKind::JoinedStr: return first(static_cast<const JoinedStr&>(e).values);
+    case ExprKind::Interpolation: return static_cast<const Interpolation&>(e).value.get();
+    case ExprKind::TemplateStr: return first(static_cast<const TemplateStr&>(e).values);
     case ExprKind::Attribute: return static_cast<const Attribute&>(e).value.get();
     case ExprKind::Subscript: return static_cast<const Subscript&>(e).value.get();
     case ExprKind::Starred: return static_cast<const Starred&>(e).value.get();

@@ -36,7 +36,14 @@ class StmtPrinter {
       line(depth, docstring_literal(doc->value->text));
       start = 1;
     }
-    for (std::size_t i = start; i < statements.size(); ++i) stmt(*statements[i], depth);
+    std::size_t previous = 0;  // where the previous statement's text starts
+    for (std::size_t i = start; i < statements.size(); ++i) {
+      const std::size_t begin = out_.size();
+      stmt(*statements[i], depth);
+      const bool joined = i > start && joins_previous(*statements[i - 1], *statements[i]) &&
+                          join_last_line(previous, begin);
+      if (!joined) previous = begin;
+    }
   }
 
   // The statements of a module: like a block, but empty means no text.
@@ -47,6 +54,38 @@ class StmtPrinter {
   void stmt(const Stmt& s, int depth);
 
  private:
+  // 3.14+: a STORE_FAST and the next statement's LOAD_FAST on one line fuse
+  // into STORE_FAST_LOAD_FAST, whose load is never borrowed; on two lines
+  // the load is LOAD_FAST_BORROW. Simple statements written on one line
+  // (`partial = 0; n = n - 1`) are printed on one line again.
+  bool joins_previous(const Stmt& before, const Stmt& after) const {
+    if (options_.target < PythonVersion{3, 14} || before.lineno <= 0 || before.lineno != after.lineno) return false;
+    auto simple = [](const Stmt& s, bool second) {
+      switch (s.kind) {
+        case StmtKind::Assign:
+        case StmtKind::AugAssign:
+        case StmtKind::Expr:
+        case StmtKind::Delete: return true;
+        case StmtKind::Return: return second;
+        default: return false;
+      }
+    };
+    return simple(before, false) && simple(after, true);
+  }
+  // The statement printed from `second` joins the one printed from `first`
+  // with `; `, when each took one line.
+  bool join_last_line(std::size_t first, std::size_t second) {
+    if (first >= second || second >= out_.size()) return false;
+    const std::size_t first_newline = out_.find('\n', first);
+    if (first_newline + 1 != second || out_.find('\n', second) + 1 != out_.size()) return false;
+    std::size_t text = second;
+    while (text < out_.size() && out_[text] == ' ') ++text;
+    std::string joined = "; " + out_.substr(text);
+    out_.resize(first_newline);
+    out_ += joined;
+    return true;
+  }
+
   void line(int depth, const std::string& text) {
     for (int i = 0; i < depth; ++i) out_ += options_.indent;
     out_ += text;

@@ -92,3 +92,55 @@ def try_then_tail(s):
         raise TypeError(s)
     y = x()
     return y
+
+
+def written_returns_after_or_test(a, b):
+    if a == 1 or a.startswith("x"):
+        return "x"
+    return b
+
+
+def returned_conditional_value(a, b, c):
+    return b if a else c
+
+
+def statements_on_one_line(line, n):
+    partial = 0; n = n - 1
+    while n > 0:
+        n = n - 1
+    return partial, n
+
+
+def while_with_ending_body(self, outcome):
+    while self.cleanups:
+        function = self.cleanups.pop()
+        with outcome.executor(self):
+            function()
+    return outcome.success
+
+
+def while_continue_after_if_else(x, g):
+    while x:
+        if x:
+            if x:
+                g(1)
+            else:
+                g(2)
+            continue
+
+
+def while_ending_in_if_else(x, g):
+    while x:
+        if x:
+            g(1)
+        else:
+            g(2)
+
+
+def negated_membership_tests(x, y, z):
+    if not x in y:
+        raise ValueError(x)
+    if not x is z and x not in z:
+        return [v for v in y if not v in z]
+    assert not x in z
+    return not x in y

@@ -1,0 +1,260 @@
+// Versions, source and bytecode shapes: see folded_constants.hpp.
+#include "decompile/folded_constants.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace depyf::decompile {
+
+namespace make = ast::make;
+
+namespace {
+
+bool is_code(const ConstantPtr& constant) {
+  return constant && (constant->kind == Constant::Kind::Code ||
+                      (constant->kind == Constant::Kind::Opaque && constant->code != nullptr));
+}
+
+std::optional<std::uint64_t> small_enough_int(const Constant& constant) {
+  if (constant.kind != Constant::Kind::Int || constant.text.empty() || constant.text[0] == '-') return std::nullopt;
+  if (constant.text.size() > 18) return std::nullopt;
+  return std::stoull(constant.text);
+}
+
+ast::ExprPtr int_literal(std::uint64_t value) { return make::constant(Constant::make_int(std::to_string(value))); }
+
+// `value` from operands below 256 (LOAD_SMALL_INT: no constant left behind).
+ast::ExprPtr int_expression(std::uint64_t value) {
+  if (value < 256) return int_literal(value);
+  int shift = 0;
+  while (((value >> shift) & 1) == 0) ++shift;
+  if ((value >> shift) < 256 && shift < 64) {  // m << k
+    return make::binop(int_literal(value >> shift), ast::Operator::LShift, int_literal(shift));
+  }
+  for (std::uint64_t factor = 2; factor < 256; ++factor) {  // a * b
+    if (value % factor == 0 && value / factor < 256) {
+      return make::binop(int_literal(factor), ast::Operator::Mult, int_literal(value / factor));
+    }
+  }
+  // (high << 8) | low, high built the same way.
+  auto high = make::binop(int_expression(value >> 8), ast::Operator::LShift, int_literal(8));
+  if ((value & 0xff) == 0) return high;
+  return make::binop(high, ast::Operator::BitOr, int_literal(value & 0xff));
+}
+
+ast::ExprPtr float_expression(double value) {
+  if (!std::isfinite(value) || value <= 0.0) return nullptr;
+  for (int q = 2; q <= 1000; ++q) {  // p / q, as `1.0 / 3.0` mostly was
+    const double p = std::round(value * q);
+    if (p < 1.0 || p > 1e9) continue;
+    if (p / double(q) == value) {
+      return make::binop(int_literal(std::uint64_t(p)), ast::Operator::Div, int_literal(std::uint64_t(q)));
+    }
+  }
+  const double doubled = value * 2.0;  // exact while finite and normal
+  if (!std::isfinite(doubled) || doubled / 2.0 != value) return nullptr;
+  return make::binop(make::constant(Constant::make_float(doubled)), ast::Operator::Div, int_literal(2));
+}
+
+// A str (UTF-8) or bytes value: `unit * n` where it repeats a unit, else its
+// two halves joined (split on a character boundary).
+ast::ExprPtr text_expression(const Constant& constant) {
+  const std::string& text = constant.text;
+  const bool is_str = constant.kind == Constant::Kind::Str;
+  auto literal = [&](std::string part) {
+    return make::constant(is_str ? Constant::make_str(std::move(part)) : Constant::make_bytes(std::move(part)));
+  };
+  const std::size_t size = text.size();
+  for (std::size_t unit = 1; unit <= size / 2; ++unit) {
+    if (size % unit != 0 || size / unit > 255) continue;
+    if (is_str && (static_cast<unsigned char>(text[unit]) & 0xc0) == 0x80) continue;
+    bool repeats = true;
+    for (std::size_t i = unit; i < size && repeats; ++i) repeats = text[i] == text[i - unit];
+    if (repeats) return make::binop(literal(text.substr(0, unit)), ast::Operator::Mult, int_literal(size / unit));
+  }
+  std::size_t half = size / 2;
+  while (is_str && half > 0 && half < size && (static_cast<unsigned char>(text[half]) & 0xc0) == 0x80) --half;
+  if (half == 0 || half >= size) return nullptr;
+  return make::binop(literal(text.substr(0, half)), ast::Operator::Add, literal(text.substr(half)));
+}
+
+bool same_value(const Constant& a, const Constant& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case Constant::Kind::Int:
+    case Constant::Kind::Str:
+    case Constant::Kind::Bytes: return a.text == b.text;
+    case Constant::Kind::Float: return a.real == b.real;
+    default: return false;
+  }
+}
+
+bool held_in_container(const Constant& value, const Constant& container) {
+  for (const auto& item : container.items) {
+    if (item && (same_value(value, *item) || held_in_container(value, *item))) return true;
+  }
+  return false;
+}
+
+// Whether the first instruction that loads `constant` is where code
+// generation added it. None and booleans are often added by a load the
+// optimizer then drops (`x is None` jumps, `while True`); a value that is
+// also an item of a container constant was added by the container's
+// display, which folding replaced.
+bool first_load_added_it(const ConstantPtr& constant, const CodeObject& code) {
+  switch (constant->kind) {
+    case Constant::Kind::Int:
+    case Constant::Kind::Float:
+    case Constant::Kind::Str:
+    case Constant::Kind::Bytes: break;
+    case Constant::Kind::Code: return true;
+    default: return false;
+  }
+  for (const auto& other : code.consts) {
+    if (other && !other->items.empty() && held_in_container(*constant, *other)) return false;
+  }
+  return true;
+}
+
+// `value` as an expression whose leftmost operand is `leading`, or null.
+ast::ExprPtr led_by(const Constant& value, const Constant& leading) {
+  auto lead = make::constant(std::make_shared<Constant>(leading));
+  if (value.kind == Constant::Kind::Int && leading.kind == Constant::Kind::Int) {
+    auto v = small_enough_int(value);
+    auto l = small_enough_int(leading);
+    if (!v || !l || *l == 0) return nullptr;
+    if (*v % *l == 0) return make::binop(lead, ast::Operator::Mult, int_expression(*v / *l));
+    if (*v > *l) return make::binop(lead, ast::Operator::Add, int_expression(*v - *l));
+    return make::binop(lead, ast::Operator::Sub, int_expression(*l - *v));
+  }
+  if (value.kind == Constant::Kind::Float && (leading.kind == Constant::Kind::Float || leading.kind == Constant::Kind::Int)) {
+    double l = leading.real;
+    if (leading.kind == Constant::Kind::Int) {
+      auto whole = small_enough_int(leading);
+      if (!whole) return nullptr;
+      l = double(*whole);
+    }
+    if (!(value.real > 0.0) || !std::isfinite(value.real) || l <= 0.0) return nullptr;
+    const double q = std::round(l / value.real);
+    if (q >= 1.0 && q <= 1e9 && l / q == value.real) {
+      return make::binop(lead, ast::Operator::Div, int_literal(std::uint64_t(q)));
+    }
+    const double m = std::round(value.real / l);
+    if (m >= 1.0 && m <= 1e9 && l * m == value.real) {
+      return make::binop(lead, ast::Operator::Mult, int_literal(std::uint64_t(m)));
+    }
+    return nullptr;
+  }
+  if (value.kind == leading.kind && (value.kind == Constant::Kind::Str || value.kind == Constant::Kind::Bytes)) {
+    const std::string& text = value.text;
+    const std::string& head = leading.text;
+    if (head.empty() || text.size() <= head.size() || text.compare(0, head.size(), head) != 0) return nullptr;
+    if (text.size() % head.size() == 0 && text.size() / head.size() <= 255) {
+      bool repeats = true;
+      for (std::size_t i = head.size(); i < text.size() && repeats; ++i) repeats = text[i] == text[i - head.size()];
+      if (repeats) return make::binop(lead, ast::Operator::Mult, int_literal(text.size() / head.size()));
+    }
+    auto rest = text.substr(head.size());
+    return make::binop(lead, ast::Operator::Add,
+                       make::constant(value.kind == Constant::Kind::Str ? Constant::make_str(rest)
+                                                                        : Constant::make_bytes(rest)));
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+FoldedConstants find_folded_constants(const ir::Function& function, const cfg::Graph& graph) {
+  const CodeObject& code = *function.code;
+  FoldedConstants found;
+  if (code.version.minor < 14) return found;
+  const int count = int(code.consts.size());
+  std::vector<int> first_use(count, -1), loads(count, 0);
+  for (int i = 0; i < int(function.instrs.size()); ++i) {
+    const auto& instr = function.instrs[i];
+    if (instr.op != ir::Op::LoadConst || instr.arg < 0 || instr.arg >= count) continue;
+    if (first_use[instr.arg] < 0) first_use[instr.arg] = i;
+    ++loads[instr.arg];
+  }
+  int start = -1;
+  for (const auto& block : graph.blocks) {
+    if (!block.reachable) continue;
+    std::set<int> seen;  // indexes first loaded so far in this block
+    for (int i = block.first; i <= block.last; ++i) {
+      const auto& instr = function.instrs[i];
+      if (instr.op != ir::Op::LoadConst || instr.arg < 0 || instr.arg >= count || first_use[instr.arg] != i) continue;
+      // Every constant loaded before this one with a larger index was appended after it.
+      auto later = seen.upper_bound(instr.arg);
+      if (later != seen.end() && (start < 0 || *later < start) && loads[instr.arg] == 1 &&
+          first_load_added_it(code.consts[instr.arg], code)) {
+        start = *later;
+      }
+      seen.insert(instr.arg);
+    }
+  }
+  // Across blocks too, in layout order, where that is codegen order: blocks
+  // reachable without exceptions (handlers go to the end), and no constant
+  // from a block that ends the code (a short one is copied to where it is
+  // jumped to from, earlier than it was generated).
+  std::vector<char> warm(graph.blocks.size(), 0);
+  std::vector<int> work{0};
+  if (!graph.blocks.empty()) warm[0] = 1;
+  while (!work.empty()) {
+    const int b = work.back();
+    work.pop_back();
+    for (int next : graph.blocks[b].successors) {
+      if (!warm[next]) warm[next] = 1, work.push_back(next);
+    }
+  }
+  std::set<int> seen;
+  for (const auto& block : graph.blocks) {
+    if (!block.reachable || !warm[block.id]) continue;
+    const ir::Op last = function.instrs[block.last].op;
+    const bool exits = last == ir::Op::ReturnValue || last == ir::Op::RaiseVarargs || last == ir::Op::Reraise;
+    for (int i = block.first; i <= block.last; ++i) {
+      const auto& instr = function.instrs[i];
+      if (instr.op != ir::Op::LoadConst || instr.arg < 0 || instr.arg >= count || first_use[instr.arg] != i) continue;
+      auto later = seen.upper_bound(instr.arg);
+      if (later != seen.end() && (start < 0 || *later < start) && loads[instr.arg] == 1 &&
+          first_load_added_it(code.consts[instr.arg], code)) {
+        start = *later;
+      }
+      if (!exits) seen.insert(instr.arg);
+    }
+  }
+  if (start < 0) return found;
+  for (int k = start; k < count; ++k) {
+    if (is_code(code.consts[k])) return found;  // code objects never fold: not what it seemed
+  }
+  found.start = start;
+  for (int i = 0; i < int(function.instrs.size()) && found.first_load < 0; ++i) {
+    const auto& instr = function.instrs[i];
+    if (instr.op == ir::Op::LoadConst && instr.arg >= start && instr.arg < count) found.first_load = i;
+  }
+  if (count > 0 && first_use[0] < 0) found.leading = code.consts[0];
+  return found;
+}
+
+ast::ExprPtr folding_expression(const ConstantPtr& constant, const ConstantPtr& leading) {
+  if (!constant) return nullptr;
+  if (leading) {
+    if (auto led = led_by(*constant, *leading)) return led;
+  }
+  switch (constant->kind) {
+    case Constant::Kind::Int: {
+      auto value = small_enough_int(*constant);
+      if (!value || *value < 256) return nullptr;
+      return int_expression(*value);
+    }
+    case Constant::Kind::Float: return float_expression(constant->real);
+    case Constant::Kind::Str:
+    case Constant::Kind::Bytes: return text_expression(*constant);
+    default: return nullptr;
+  }
+}
+
+}  // namespace depyf::decompile
