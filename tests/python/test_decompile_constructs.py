@@ -7,6 +7,8 @@ stdlib slice checks the measured level does not fall and nothing crashes.
 
 from __future__ import annotations
 
+import json
+import os
 import pathlib
 import re
 import sys
@@ -34,11 +36,55 @@ def cases_for(minor: int, cases: List[pathlib.Path] = CASES) -> List[str]:
             chosen.append(str(path))
     return chosen
 
+
 # Exact function-level round trips on the slice below (every 25th stdlib file,
 # tests excluded), measured when this test was last tightened; the test fails
 # when a change makes any version worse by more than a couple of points.
 SLICE_EVERY = 25
-MINIMUM_EQUAL_PERCENT: Dict[int, float] = {8: 96.5, 9: 97.5, 10: 97.5, 11: 97.5, 12: 97.0, 13: 97.5}
+# 3.14 and 3.15 (issue 20, in progress): 98.4% and 95.7% at 1b3c169 + the
+# decompiler branches merged after it.
+MINIMUM_EQUAL_PERCENT: Dict[int, float] = {8: 96.5, 9: 97.5, 10: 97.5, 11: 97.5, 12: 97.0, 13: 97.5, 14: 97.5, 15: 94.5}
+
+
+# Units known not to round trip yet on the versions still being completed
+# (3.14, 3.15: issue 20), by "case file:function" (or "case file:<module>").
+# The test fails when any other unit fails, and when a listed one passes
+# (so that the list only shrinks): it records the level, it does not hide it.
+# DEPYF_UPDATE_KNOWN_FAILURES=1 rewrites the list from a run.
+KNOWN_FAILURES_FILE = ROOT / "tests" / "python" / "decompile_known_failures.json"
+KNOWN_FAILURES: Dict[str, List[str]] = json.loads(KNOWN_FAILURES_FILE.read_text())
+
+
+def assert_failures_known(minor: int, kind: str, tally: roundtrip.Tally) -> None:
+    failures = {
+        "%s:%s" % (pathlib.Path(record["file"]).name, record["unit"]): "%s:%s: %s"
+        % (record["file"], record["unit"], record["detail"])
+        for record in tally.records
+        if record["kind"] == kind and record["status"] != "equal"
+    }
+    key = "%s 3.%d" % (kind, minor)
+    if os.environ.get("DEPYF_UPDATE_KNOWN_FAILURES"):
+        # Rewrites the list from this run (review the diff: it must only shrink).
+        current = json.loads(KNOWN_FAILURES_FILE.read_text())
+        current[key] = sorted(failures)
+        current = {name: units for name, units in sorted(current.items()) if units}
+        KNOWN_FAILURES_FILE.write_text(json.dumps(current, indent=1) + "\n")
+        return
+    known = set(KNOWN_FAILURES.get(key, []))
+    new = sorted(set(failures) - known)
+    fixed = sorted(known - set(failures))
+    assert not new, "3.%d: %d %s units fail that did not before:\n%s" % (
+        minor,
+        len(new),
+        kind,
+        "\n".join(failures[name] for name in new),
+    )
+    assert not fixed, "3.%d: these %s units pass now; remove them from %s: %s" % (
+        minor,
+        kind,
+        KNOWN_FAILURES_FILE.name,
+        fixed,
+    )
 
 
 def run(minor: int, files: List[str]) -> roundtrip.Tally:
@@ -53,9 +99,8 @@ def run(minor: int, files: List[str]) -> roundtrip.Tally:
 @pytest.mark.parametrize("minor", SUPPORTED_MINORS)
 def test_every_case_round_trips(minor: int) -> None:
     tally = run(minor, cases_for(minor))
-    failures = [example for (kind, status), examples in tally.examples.items() for example in examples]
     assert not tally.crashed_files
-    assert tally.counts[("function", "equal")] == tally.total("function"), "\n".join(failures)
+    assert_failures_known(minor, "function", tally)
     assert tally.total("function") >= 20
 
 
@@ -68,9 +113,9 @@ def test_every_module_case_round_trips(minor: int) -> None:
     tally = roundtrip.Tally()
     modules = cases_for(minor, MODULE_CASES)
     roundtrip.run_worker(python, modules, "module", 120.0, tally, "3.%d" % minor)
-    failures = [example for (kind, status), examples in tally.examples.items() for example in examples]
     assert not tally.crashed_files
-    assert tally.counts[("module", "equal")] == len(modules), "\n".join(failures)
+    assert_failures_known(minor, "module", tally)
+    assert tally.total("module") == len(modules)
 
 
 @pytest.mark.parametrize("minor", SUPPORTED_MINORS)
