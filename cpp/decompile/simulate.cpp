@@ -851,6 +851,11 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
     case Op::DeleteGlobal:
       if (instr.op == Op::DeleteGlobal && std::find(globals_.begin(), globals_.end(), instr.name) == globals_.end())
         globals_.push_back(instr.name);
+      // Deleting a free variable, like storing one, needs `nonlocal`.
+      if (instr.op == Op::DeleteDeref &&
+          std::find(code_.freevars.begin(), code_.freevars.end(), instr.name) != code_.freevars.end() &&
+          std::find(nonlocals_.begin(), nonlocals_.end(), instr.name) == nonlocals_.end())
+        nonlocals_.push_back(instr.name);
       emit(out, make::delete_({name_target(ast::ExprContext::Del)}), index);
       return;
     case Op::LoadAttr:

@@ -614,3 +614,13 @@ def nested_unpack_targets(x, y, p, q):
     (a, b), (c, d) = x, y
     (e, *f), g, (h, i) = p(), q(), x
     return a, b, c, d, e, f, g, h, i
+
+
+def delete_of_free_variable():
+    a = 1
+
+    def inner():
+        nonlocal a
+        del a
+
+    return inner
