@@ -103,7 +103,7 @@ def ensure_env(minor: int, torch: str) -> List[str]:
     env = dict(os.environ)
     # The machine's pip constraint caps torch at the releases on its disk; the
     # release asked for here is what this run is for.
-    env["PIP_CONSTRAINT"] = ""
+    env["PIP_CONSTRAINT"] = os.devnull
     if prefix:
         # Inside the Debian root the host's local wheel folders do not exist:
         # its pip uses PyPI alone instead of warning about each of them.
