@@ -55,4 +55,33 @@ inline bool share_discarded_join_constant(const ir::Function& function, int join
   return true;
 }
 
+// A held value the first branch's statements could change was spilled
+// into a temporary at the start of that branch (evaluation_order.cpp),
+// the other branch left it alone: the value was evaluated before the
+// test, so its assignment goes before the if (returned, removed from the
+// branch) and both branches hold the temporary. (`self.w` waiting for the
+// graph call across the exit guard.)
+inline ast::Body hoist_held_spills(const Stack& stack, Stack& then_stack, ast::Body& then_body, Stack& else_stack) {
+  const std::size_t held = stack.size();
+  ast::Body hoisted;
+  if (then_stack.size() < held || else_stack.size() < held) return hoisted;
+  for (std::size_t i = 0; i < held; ++i)
+    if (else_stack[i].expr != stack[i].expr) return hoisted;
+  std::size_t lead = 0;
+  for (; lead < then_body.size(); ++lead) {
+    const auto* assign = ast::as<ast::Assign>(then_body[lead]);
+    const auto* target = assign && assign->targets.size() == 1 ? ast::as<ast::Name>(assign->targets[0]) : nullptr;
+    bool spilled = false;
+    for (std::size_t i = 0; target && i < held && !spilled; ++i)
+      spilled = stack[i].expr && assign->value == stack[i].expr && ast::as<ast::Name>(then_stack[i].expr) &&
+                ast::as<ast::Name>(then_stack[i].expr)->id == target->id;
+    if (!spilled) break;
+  }
+  if (lead == 0) return hoisted;
+  hoisted.assign(then_body.begin(), then_body.begin() + static_cast<std::ptrdiff_t>(lead));
+  then_body.erase(then_body.begin(), then_body.begin() + static_cast<std::ptrdiff_t>(lead));
+  for (std::size_t i = 0; i < held; ++i) else_stack[i] = then_stack[i];
+  return hoisted;
+}
+
 }  // namespace depyf::decompile
