@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "code/error.hpp"
+#include "decompile/discarded_join_constants.hpp"
 #include "decompile/function_decompiler.hpp"
 
 namespace depyf::decompile {
@@ -1058,6 +1059,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // Both branches meeting with different values on the stack and
   // statements besides is no shape the compiler makes from source that
   // this walk knows; going on with either stack would drop the other value.
+  // (Dynamo's profiler guard: each branch pushes a None the join drops.)
+  if (then_falls && else_falls && then_stopped == else_stopped &&
+      share_discarded_join_constant(function_, then_stopped, stack.size(), then_stack, else_stack))
+    for (auto& spill : hoist_held_spills(stack, then_stack, then_body, else_stack)) out.push_back(spill);
   if (then_falls && else_falls) {
     const bool same_stack =
         then_stack.size() == else_stack.size() &&
