@@ -10,9 +10,10 @@
 // one, it has to stay further up, around the and/or holding it:
 // `not (a and b is c)` rather than `not a or b is not c`.
 //
-// 3.14 fold constants and `not` in the CFG optimizer instead, and a `not`
-// in a jump context only flips the jump before that: `if not a in b:` keeps
-// `in` there (CONTAINS_OP 0, POP_JUMP_IF_TRUE), so no compare is fixed.
+// From 3.14 the AST optimizer folds nothing of the kind: a `not` over such
+// a compare flips the jump like any other, so the compare is written as
+// the instruction has it and negated with `not` (`if not K in d:` is
+// CONTAINS_OP in; POP_JUMP_IF_TRUE, `if K not in d:` CONTAINS_OP not in).
 #include <array>
 
 #include "decompile/function_decompiler.hpp"
@@ -33,8 +34,7 @@ bool is_none_test(const ast::ExprPtr& expr) {
 
 // 3.11+ test `x is None` / `x is not None` by a jump (POP_JUMP_IF_NONE ...)
 // that takes either spelling, so those compares are not fixed.
-bool is_foldable_compare(const ast::ExprPtr& expr, bool none_tests_are_jumps, bool not_folds) {
-  if (!not_folds) return false;
+bool is_foldable_compare(const ast::ExprPtr& expr, bool none_tests_are_jumps) {
   auto* compare = ast::as<ast::Compare>(expr);
   if (compare == nullptr || compare->ops.size() != 1) return false;
   const ast::CmpOp op = compare->ops[0];
@@ -58,15 +58,15 @@ struct Spelling {
 };
 
 // The best spellings of `expr` as it stands ([0]) and of its negation ([1]).
-std::array<Spelling, 2> spellings(const ast::ExprPtr& expr, bool none_tests_are_jumps, bool not_folds) {
+std::array<Spelling, 2> spellings(const ast::ExprPtr& expr, bool none_tests_are_jumps, bool nots_stay) {
   if (auto* unary = ast::as<ast::UnaryOp>(expr); unary && unary->op == ast::UnaryOperator::Not) {
-    auto inner = spellings(unary->operand, none_tests_are_jumps, not_folds);
+    auto inner = spellings(unary->operand, none_tests_are_jumps, nots_stay);
     return {inner[1], inner[0]};
   }
   auto* op = ast::as<ast::BoolOp>(expr);
   if (op == nullptr) {
     Spelling negated{0, 1, not_(expr)};
-    if (is_foldable_compare(expr, none_tests_are_jumps, not_folds)) negated = Spelling{1, 0, negate(expr)};
+    if (is_foldable_compare(expr, none_tests_are_jumps) && !nots_stay) negated = Spelling{1, 0, negate(expr)};
     // (A None test the jump takes either way round is negated for free.)
     else if (is_none_test(expr) && none_tests_are_jumps)
       negated = Spelling{0, 0, negate(expr)};
@@ -76,7 +76,7 @@ std::array<Spelling, 2> spellings(const ast::ExprPtr& expr, bool none_tests_are_
   Spelling same{0, 0, nullptr}, pushed{0, 0, nullptr};  // children as they stand / each negated
   std::vector<ast::ExprPtr> same_values, pushed_values;
   for (const auto& value : op->values) {
-    auto child = spellings(value, none_tests_are_jumps, not_folds);
+    auto child = spellings(value, none_tests_are_jumps, nots_stay);
     same.folded += child[0].folded;
     same.nots += child[0].nots;
     same_values.push_back(child[0].expr);
@@ -95,11 +95,11 @@ std::array<Spelling, 2> spellings(const ast::ExprPtr& expr, bool none_tests_are_
 }  // namespace
 
 ast::ExprPtr FunctionDecompiler::condition_form(const ast::ExprPtr& expr, bool negated) const {
-  return spellings(expr, code_.version.minor >= 11, code_.version.minor <= 13)[negated ? 1 : 0].expr;
+  return spellings(expr, code_.version.minor >= 11, code_.version.minor >= 14)[negated ? 1 : 0].expr;
 }
 
 int FunctionDecompiler::condition_folds(const ast::ExprPtr& expr, bool negated) const {
-  return spellings(expr, code_.version.minor >= 11, code_.version.minor <= 13)[negated ? 1 : 0].folded;
+  return spellings(expr, code_.version.minor >= 11, code_.version.minor >= 14)[negated ? 1 : 0].folded;
 }
 
 ast::ExprPtr negate_plainly(ast::ExprPtr expr) {
