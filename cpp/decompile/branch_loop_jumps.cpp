@@ -80,9 +80,9 @@ std::pair<ast::StmtPtr, int> FunctionDecompiler::branch_loop_jump(int at, const 
       const int load = drops_iterator ? next + 1 : next;
       if (load + 1 < count && function_.instrs[load].op == Op::LoadConst &&
           function_.instrs[load + 1].op == Op::ReturnValue && kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
-        const int arg = function_.instrs[load].arg;
-        if (arg >= 0 && arg < int(code_.consts.size()))
-          return {return_statement(make::constant(code_.consts[arg])), load + 2 - at};
+        // (3.14+ small ints and 3.15 None are implicit constants past co_consts.)
+        if (const ConstantPtr constant = function_.constant(function_.instrs[load].arg))
+          return {return_statement(make::constant(constant)), load + 2 - at};
       }
       return {nullptr, 0};
     }

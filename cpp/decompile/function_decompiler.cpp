@@ -778,8 +778,10 @@ bool FunctionDecompiler::ends_in_unreachable_implicit_return() const {
 bool FunctionDecompiler::loads_none(int index) const {
   if (index < 0 || index >= int(function_.instrs.size())) return false;
   const ir::Instr& load = function_.instrs[index];
-  return load.op == Op::LoadConst && load.arg >= 0 && load.arg < int(code_.consts.size()) &&
-         code_.consts[load.arg]->kind == Constant::Kind::None;
+  if (load.op != Op::LoadConst) return false;
+  // (3.15 load None by LOAD_COMMON_CONSTANT: an implicit constant past co_consts.)
+  const ConstantPtr constant = function_.constant(load.arg);
+  return constant && constant->kind == Constant::Kind::None;
 }
 
 bool FunctionDecompiler::returns_none_at(int index) const {

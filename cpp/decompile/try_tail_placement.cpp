@@ -144,8 +144,9 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
   }
   // 3.14+ borrow references (LOAD_FAST_BORROW) in an else clause but not
   // in the code after a try statement whose clauses leave: that code, to
-  // the end of the function, loads locals with LOAD_FAST.
-  if (code_.version.minor >= 14) {
+  // the end of the function, loads locals with LOAD_FAST. (3.15 borrow in
+  // both.)
+  if (code_.version.minor == 14) {
     bool loads = false, borrows = false;
     for (int i : code) {
       if (instrs[i].op != Op::LoadFast) continue;
