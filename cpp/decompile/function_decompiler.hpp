@@ -260,7 +260,6 @@ class FunctionDecompiler {
   }
   int written_final_continue(int header, int exit) const;
   bool falls_to_header_jump(int index) const;
-  int borrowed_else_split(int after_body, int loop_end, int body_end, int loop_join) const;
   int fallen_out_break_target(int header_block, const cfg::Loop& loop) const;
   int dead_break_target(int header_block, const cfg::Loop& loop) const;
   int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;

@@ -437,37 +437,6 @@ bool FunctionDecompiler::natural_clause_end(int exit, const std::string& name, c
   return jump.target == graph_.blocks[graph_.block_of[jump.target]].first && jump.target < exit;
 }
 
-// 3.14: an else clause borrows its loads of locals (LOAD_FAST_BORROW), the
-// code after a try whose clauses all leave does not (try_tail_placement.cpp):
-// where the loads after the body stop borrowing, the try ended. A `break`
-// loading nothing is told by the code it jumps to. -2 when nothing tells.
-int FunctionDecompiler::borrowed_else_split(int after_body, int loop_end, int body_end, int loop_join) const {
-  const auto& instrs = function_.instrs;
-  const int count = int(instrs.size());
-  bool borrowed_seen = false;
-  for (int i = after_body; i < loop_end && i < count; ++i) {
-    if (instrs[i].op != Op::LoadFast) continue;
-    if (borrowed_load(code_, instrs[i])) {
-      borrowed_seen = true;
-      continue;
-    }
-    if (!borrowed_seen) return body_end;
-    // The statement of the first load that does not borrow starts the code after the try.
-    int start = i;
-    while (start > after_body && instrs[start - 1].line == instrs[i].line && instrs[i].line > 0) --start;
-    return start > after_body ? start : -2;
-  }
-  if (borrowed_seen) return loop_join;
-  const int last = loop_end - 1;
-  if (last >= after_body && last < count && instrs[last].op == Op::Jump && instrs[last].target > last) {
-    for (int i = instrs[last].target; i < count; ++i) {
-      if (instrs[i].op == Op::LoadFast) return borrowed_load(code_, instrs[i]) ? loop_join : body_end;
-      if (instrs[i].target >= 0 || instrs[i].op == Op::ReturnValue || instrs[i].op == Op::RaiseVarargs) break;
-    }
-  }
-  return -2;
-}
-
 // The join of a try whose clauses all end in break/continue (`loop_join`,
 // the loop's target) when the body falls on to `body_end`: `loop_join`
 // when the code after the body is an else clause, else `body_end`.
@@ -519,9 +488,6 @@ int FunctionDecompiler::join_after_loop_exit_clauses(int body_end, int handler, 
         if (loop.contains[b.id] && b.first >= after_body && b.last < limit) loop_end = std::max(loop_end, b.last + 1);
     }
     const int clauses_end = count;
-    if (code_.version.minor == 14) {
-      if (const int split = borrowed_else_split(after_body, loop_end, body_end, loop_join); split != -2) return split;
-    }
     if (else_compiled_first(after_body, loop_end, handler, clauses_end) == 1) return loop_join;
   }
   return body_end;
