@@ -336,7 +336,14 @@ bool FunctionDecompiler::closure_feeds_definition(int index) const {
   // A class body hands its __class__ cell back through __classcell__.
   if (kind_ == CodeKind::Class && instrs[index].name == "__class__") return true;
   int i = index;
-  while (i < int(instrs.size()) && instrs[i].op == ir::Op::LoadClosure) ++i;
+  auto loads_cell = [&](const ir::Instr& instr) {
+    if (instr.op == ir::Op::LoadClosure) return true;
+    // (3.13+: LOAD_FAST of a cell or free variable's slot.)
+    if (instr.op != ir::Op::LoadFast || code_.version.minor < 13) return false;
+    return std::find(code_.cellvars.begin(), code_.cellvars.end(), instr.name) != code_.cellvars.end() ||
+           std::find(code_.freevars.begin(), code_.freevars.end(), instr.name) != code_.freevars.end();
+  };
+  while (i < int(instrs.size()) && loads_cell(instrs[i])) ++i;
   if (i >= int(instrs.size()) || instrs[i].op != ir::Op::BuildTuple) return false;
   ++i;
   if (i >= int(instrs.size()) || instrs[i].op != ir::Op::LoadConst) return false;

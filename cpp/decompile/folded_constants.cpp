@@ -93,6 +93,12 @@ bool same_value(const Constant& a, const Constant& b) {
   }
 }
 
+bool is_negation(const Constant& negative, const Constant& value) {
+  if (value.kind == Constant::Kind::Int) return negative.text == "-" + value.text;
+  if (value.kind == Constant::Kind::Float) return negative.real == -value.real && std::signbit(negative.real);
+  return false;
+}
+
 bool held_in_container(const Constant& value, const Constant& container) {
   for (const auto& item : container.items) {
     if (item && (same_value(value, *item) || held_in_container(value, *item))) return true;
@@ -116,6 +122,8 @@ bool first_load_added_it(const ConstantPtr& constant, const CodeObject& code) {
   }
   for (const auto& other : code.consts) {
     if (other && !other->items.empty() && held_in_container(*constant, *other)) return false;
+    // (Nor the operand of a negative number, `-2.3` adding 2.3 first.)
+    if (other && other->kind == constant->kind && is_negation(*other, *constant)) return false;
   }
   return true;
 }

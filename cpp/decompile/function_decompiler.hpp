@@ -555,7 +555,9 @@ class FunctionDecompiler {
   // The expression a lazily evaluated bound, constraint, default or alias
   // value function returns.
   ast::ExprPtr lazy_value(const Value& function, int index);
-  ast::ExprPtr straight_line_value();
+  // 3.14+: one taking `.format` (lazily_evaluated_formats.cpp); null when it is not one.
+  ast::ExprPtr format_taking_lazy_value(const Value& function, int index);
+  ast::ExprPtr straight_line_value(int from = 0);
   // `type X[...] = value`: BUILD_TUPLE 3 of (name, type params or None,
   // value function) before CALL_INTRINSIC_1 INTRINSIC_TYPEALIAS.
   bool builds_type_alias(int index) const;

@@ -783,6 +783,14 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
         stack.push_back(iterator);
         return;
       }
+      // (3.13+ load a cell itself with LOAD_FAST, LOAD_CLOSURE being a
+      // pseudo-instruction now; generated code passes cells as values.)
+      if (code_.version.minor >= 13 &&
+          (std::find(code_.cellvars.begin(), code_.cellvars.end(), instr.name) != code_.cellvars.end() ||
+           std::find(code_.freevars.begin(), code_.freevars.end(), instr.name) != code_.freevars.end())) {
+        push(closure_feeds_definition(index) ? make::name(instr.name) : cell_expression(instr.name));
+        return;
+      }
       push(make::name(instr.name));
       return;
     case Op::LoadName:

@@ -247,6 +247,7 @@ Value FunctionDecompiler::run_generic_parameters_scope(const std::vector<Value>&
 }
 
 ast::ExprPtr FunctionDecompiler::lazy_value(const Value& value, int index) {
+  if (ast::ExprPtr formatted = format_taking_lazy_value(value, index)) return formatted;
   if (value.kind != Value::Kind::Function || !value.decorators.empty() || value.function->defaults ||
       value.function->kwdefaults || value.function->annotations || value.function->type_alias ||
       !value.function->type_params.empty())
@@ -265,11 +266,11 @@ ast::ExprPtr FunctionDecompiler::lazy_value(const Value& value, int index) {
   fail(index, "a lazily evaluated value that is not one expression");
 }
 
-ast::ExprPtr FunctionDecompiler::straight_line_value() {
+ast::ExprPtr FunctionDecompiler::straight_line_value(int from) {
   const auto& instrs = function_.instrs;
   Stack stack;
   ast::Body out;
-  for (int i = 0; i < int(instrs.size()); ++i) {
+  for (int i = from; i < int(instrs.size()); ++i) {
     if (instrs[i].op == Op::ReturnValue) {
       ast::ExprPtr value = pop_expr(stack, i);
       if (!stack.empty()) fail(i, "values left under a lazily evaluated value");

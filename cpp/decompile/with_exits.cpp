@@ -69,7 +69,8 @@ bool FunctionDecompiler::returns_through_with_exit(int at) const {
   const int count = int(instrs.size());
   int i = at;
   bool value_below = false;
-  if (i < count && (instrs[i].op == Op::Swap || instrs[i].op == Op::Rotate)) {
+  // (3.14+ move it below two slots per with: SWAP 3; SWAP 2.)
+  while (i < count && (instrs[i].op == Op::Swap || instrs[i].op == Op::Rotate)) {
     value_below = true;
     ++i;
   }

@@ -225,6 +225,21 @@ def run(code, function_code, closure, world):
     return outcome, list(world.log), after
 
 
+# torch 2.15 on CPython 3.14: the handler of the code that re-enters a second
+# `with` in a resume function's prologue unwinds to one stack slot too many
+# (its exception table says depth 3 where CPython's own `with a: with b:` says
+# 2, a with holding two slots from 3.14). An exception raised by that
+# `__enter__` then calls the outer context manager itself with its
+# `__exit__` function as first argument, where Python (and the decompiled
+# source) calls the outer `__exit__`. Such a run says nothing about the
+# decompilation; only it is left uncompared.
+MISUNWOUND_EXIT = re.compile(r"^___stack\d+\(.*\)\(<function Probe\.__exit__>")
+
+
+def prologue_misunwound(log):
+    return sys.version_info >= (3, 14) and any(MISUNWOUND_EXIT.match(entry) for entry in log)
+
+
 def check_source(code, source, what):
     """None where `source` (a def of code.co_name) behaves like `code`, else why not."""
     recompiled = decompiled_function(code, source)
@@ -237,6 +252,8 @@ def check_source(code, source, what):
     def compare(fault_at=None, suppress=False, profiling=True):
         a = run(code, code, original_cells, World(fault_at, suppress, profiling))
         b = run(code, recompiled.__code__, recompiled.__closure__, World(fault_at, suppress, profiling))
+        if a != b and prologue_misunwound(a[1]):
+            return a  # torch's fault, not the decompiler's: see prologue_misunwound
         if a != b:
             return (
                 "%s behaves differently (fault at %s, suppressing %s, profiling %s):\n  original   %r\n  %s %r\n%s"
