@@ -1056,28 +1056,6 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       return join;
     }
   }
-  // Generated code (torch 2.15's Dynamo on 3.14 around a graph call:
-  // `tmp_1 = tmp_2.record_pregraph_bytecode_enter(); None` if profiling,
-  // else `None`, then POP_TOP): branches that run statements and push a
-  // value the join throws away are an if statement, a value that is not a
-  // constant kept as an expression statement.
-  if (then_falls && else_falls && join >= 0 && then_stack.size() == stack.size() + 1 &&
-      else_stack.size() == stack.size() + 1) {
-    int pop = join;
-    while (pop < int(function_.instrs.size()) && function_.instrs[pop].op == Op::Nop) ++pop;
-    if (pop < int(function_.instrs.size()) && function_.instrs[pop].op == Op::PopTop && !visited_[pop] &&
-        pop != region.stop && (!then_body.empty() || !else_body.empty())) {
-      auto keep_value = [&](ast::Body& body, const Stack& arm) {
-        ast::ExprPtr value = expr_of(arm.back(), index);
-        if (!ast::as<ast::Constant>(value)) emit(body, make::expr_stmt(value), pop);
-      };
-      keep_value(then_body, then_stack);
-      keep_value(else_body, else_stack);
-      for (int k = join; k <= pop; ++k) visited_[k] = 1;
-      emit(out, make::if_(test, then_body, else_body), index);
-      return pop + 1;
-    }
-  }
   // Both branches meeting with different values on the stack and
   // statements besides is no shape the compiler makes from source that
   // this walk knows; going on with either stack would drop the other value.

@@ -165,11 +165,11 @@ def test_eager_graph_runs_from_its_file(tmp_path):
 
 def test_non_literal_constants_are_restored(tmp_path):
     def add_one(x):
-        return x + 1
+        return x + 1000  # not a small int: 3.14 loads those without co_consts (LOAD_SMALL_INT)
 
     marker = object()
     code = add_one.__code__
-    consts = tuple(marker if c == 1 else c for c in code.co_consts)
+    consts = tuple(marker if c == 1000 else c for c in code.co_consts)
     odd = code.replace(co_consts=consts)
     namespace: dict = {}
     result = dump_transformed_code(odd, code, str(tmp_path / "__transformed_code_%s_for_add_one.py"), namespace)

@@ -26,6 +26,7 @@ Prints one line per code object; exits 1 on any failure.
 
 import builtins
 import marshal
+import os
 import re
 import sys
 import textwrap
@@ -305,15 +306,36 @@ def check(code):
     return check_source(code, rendering.source, "readable")
 
 
+# Code objects known not to pass yet, by fixture file and code name: the
+# versions being completed (issue 20). A listed name must still fail (the list
+# only shrinks; a fixture may hold several code objects of one name, e.g. a
+# resume function and its transformed code); any other failure fails the check.
+KNOWN_FAILURES = {
+    # 3.15: Dynamo's resume prologue puts a loop's iterator back from its
+    # arguments as two plain values, which the 3.15 iterator-slot pass
+    # (cpp/ir/iterator_slot_pairs.cpp) does not see as a pair.
+    "with_resume_py315.marshal": {"torch_dynamo_resume_in_loop_after_break_at_153"},
+}
+
+
 def main():
     failures = 0
+    known = KNOWN_FAILURES.get(os.path.basename(sys.argv[1]), set())
+    still_failing = set()
     for code, note in marshal.loads(open(sys.argv[1], "rb").read()):
         try:
             problem = check(code)
         except Exception as error:  # noqa: BLE001 - reported
             problem = "%s: %s" % (type(error).__name__, error)
+        if code.co_name in known and problem is not None:
+            print("%s: known failure: %s" % (code.co_name, problem))
+            still_failing.add(code.co_name)
+            continue
         print("%s: %s" % (code.co_name, problem or "ok"))
         failures += problem is not None
+    for name in sorted(known - still_failing):
+        print("%s: passes now: remove it from KNOWN_FAILURES" % name)
+        failures += 1
     return 1 if failures else 0
 
 
