@@ -71,6 +71,9 @@ mount_all() {
   local path
   for path in /proc /dev /dev/pts /tmp "$HOME" "$CHECKOUT" ${DEPYF_DEBIAN_BINDS:-}; do
     [ -d "$path" ] || continue
+    # Already visible inside (under a bound folder): binding it again would
+    # make the host folder a mount point of its own, which then cannot be removed.
+    [ -d "$ROOT$path" ] && [ "$(stat -c %d:%i "$path")" = "$(stat -c %d:%i "$ROOT$path")" ] && continue
     mkdir -p "$ROOT$path"
     mountpoint -q "$ROOT$path" || mount --bind "$path" "$ROOT$path"
   done
@@ -119,6 +122,9 @@ write_wrappers() {
 root=$ROOT
 for path in /proc /dev /dev/pts /tmp "\$HOME" $CHECKOUT \${DEPYF_DEBIAN_BINDS:-}; do
   [ -d "\$path" ] || continue
+  # Already visible inside (under a bound folder): binding it again would make
+  # the host folder a mount point of its own, which then cannot be removed.
+  [ -d "\$root\$path" ] && [ "\$(stat -c %d:%i "\$path")" = "\$(stat -c %d:%i "\$root\$path")" ] && continue
   mountpoint -q "\$root\$path" && continue
   mkdir -p "\$root\$path" && mount --bind "\$path" "\$root\$path" 2>/dev/null || {
     echo "debian-run: cannot bind-mount \$path into \$root (needs root)" >&2; exit 126; }
