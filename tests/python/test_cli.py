@@ -53,7 +53,7 @@ def test_json_listing_is_one_object_per_code_object(pyc: pathlib.Path) -> None:
 
 
 @pytest.mark.parametrize("minor", VERSION_PARAMS)
-def test_cli_under_each_interpreter_prints_what_dis_prints(minor: int) -> None:
+def test_cli_under_each_interpreter_prints_what_dis_prints(minor: int, tmp_path) -> None:
     """`python3.X -m depyf dis [--json]` (the abi3 extension loaded by that interpreter) on its own examples."""
     python = reference_python(minor)
     package = installed_depyf_dir()
@@ -68,7 +68,13 @@ def test_cli_under_each_interpreter_prints_what_dis_prints(minor: int) -> None:
     for pyc in pycs:
         for flags, suffix in (([], ".dis.txt"), (["--json"], ".dis.jsonl")):
             result = subprocess.run(
-                [python, "-m", "depyf", "dis", *flags, str(pyc)], capture_output=True, timeout=120, cwd=ROOT, env=env
+                # Not from the checkout: `-m` puts the working directory first on the path,
+                # and a fresh checkout's depyf folder has no compiled extension.
+                [python, "-m", "depyf", "dis", *flags, str(pyc)],
+                capture_output=True,
+                timeout=120,
+                cwd=str(tmp_path),
+                env=env,
             )
             assert result.returncode == 0, result.stderr.decode()[-2000:]
             expected = pyc.with_name(pyc.name[: -len(".pyc")] + suffix).read_bytes()
