@@ -91,13 +91,24 @@ class PairFinder {
       // Handlers are entered from many places; where their depths differ
       // in which slots are second slots, the first entry stands (the
       // cleanup handlers that see such entries never pop below their depth).
-      if (state_[i] != slots && !(handler_target_ && state_[i].size() == slots.size()))
+      if (state_[i] != slots && !(handler_target_ && state_[i].size() == slots.size()) &&
+          !(handler_target_ && only_plain_values(state_[i]) && only_plain_values(slots)))
         fail(i, "paths meet with different stacks");
       return;
     }
     seen_[i] = 1;
     state_[i] = slots;
     work_.push_back(i);
+  }
+
+  // Dynamo's resume prologue (torch 2.15) rebuilds a with block around the
+  // values it puts back and jumps into the original code; its table entry
+  // for the rebuilt block shares the original block's cleanup handler but
+  // claims one slot more (the value put back above the with's two). The
+  // handler then has two depths; where neither holds a second slot there
+  // is nothing for this pass to mark, whichever depth it follows.
+  static bool only_plain_values(const Slots& slots) {
+    return std::none_of(slots.begin(), slots.end(), [](char second) { return second != 0; });
   }
 
   void reach_offset(int from, int offset) {

@@ -310,12 +310,7 @@ def check(code):
 # versions being completed (issue 20). A listed name must still fail (the list
 # only shrinks; a fixture may hold several code objects of one name, e.g. a
 # resume function and its transformed code); any other failure fails the check.
-KNOWN_FAILURES = {
-    # 3.15: Dynamo's resume prologue puts a loop's iterator back from its
-    # arguments as two plain values, which the 3.15 iterator-slot pass
-    # (cpp/ir/iterator_slot_pairs.cpp) does not see as a pair.
-    "with_resume_py315.marshal": {"torch_dynamo_resume_in_loop_after_break_at_153"},
-}
+KNOWN_FAILURES: dict = {}
 
 
 def main():
