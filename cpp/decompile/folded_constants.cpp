@@ -189,19 +189,23 @@ FoldedConstants find_folded_constants(const ir::Function& function, const cfg::G
     ++loads[instr.arg];
   }
   int start = -1;
+  // Whether instruction i is the first load of a constant; if so, every constant in
+  // `seen` (loaded before it) with a larger index was appended after it.
+  auto first_load_checked = [&](int i, const std::set<int>& seen) {
+    const auto& instr = function.instrs[i];
+    if (instr.op != ir::Op::LoadConst || instr.arg < 0 || instr.arg >= count || first_use[instr.arg] != i) return false;
+    auto later = seen.upper_bound(instr.arg);
+    if (later != seen.end() && (start < 0 || *later < start) && loads[instr.arg] == 1 &&
+        first_load_added_it(code.consts[instr.arg], code)) {
+      start = *later;
+    }
+    return true;
+  };
   for (const auto& block : graph.blocks) {
     if (!block.reachable) continue;
     std::set<int> seen;  // indexes first loaded so far in this block
     for (int i = block.first; i <= block.last; ++i) {
-      const auto& instr = function.instrs[i];
-      if (instr.op != ir::Op::LoadConst || instr.arg < 0 || instr.arg >= count || first_use[instr.arg] != i) continue;
-      // Every constant loaded before this one with a larger index was appended after it.
-      auto later = seen.upper_bound(instr.arg);
-      if (later != seen.end() && (start < 0 || *later < start) && loads[instr.arg] == 1 &&
-          first_load_added_it(code.consts[instr.arg], code)) {
-        start = *later;
-      }
-      seen.insert(instr.arg);
+      if (first_load_checked(i, seen)) seen.insert(function.instrs[i].arg);
     }
   }
   // Across blocks too, in layout order, where that is codegen order: blocks
@@ -224,14 +228,7 @@ FoldedConstants find_folded_constants(const ir::Function& function, const cfg::G
     const ir::Op last = function.instrs[block.last].op;
     const bool exits = last == ir::Op::ReturnValue || last == ir::Op::RaiseVarargs || last == ir::Op::Reraise;
     for (int i = block.first; i <= block.last; ++i) {
-      const auto& instr = function.instrs[i];
-      if (instr.op != ir::Op::LoadConst || instr.arg < 0 || instr.arg >= count || first_use[instr.arg] != i) continue;
-      auto later = seen.upper_bound(instr.arg);
-      if (later != seen.end() && (start < 0 || *later < start) && loads[instr.arg] == 1 &&
-          first_load_added_it(code.consts[instr.arg], code)) {
-        start = *later;
-      }
-      if (!exits) seen.insert(instr.arg);
+      if (first_load_checked(i, seen) && !exits) seen.insert(function.instrs[i].arg);
     }
   }
   if (start < 0) return found;

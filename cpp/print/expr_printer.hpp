@@ -90,6 +90,10 @@ class ExprPrinter {
   void template_str(std::string& out, const ast::TemplateStr& ts);
   bool template_attempt(std::string& out, const ast::TemplateStr& ts, Quote quote);
   bool interpolation_field(std::string& body, const ast::Interpolation& field, Quote quote);
+  // `{text!c:spec}` of an f-string or t-string field whose expression is `text`; the
+  // spec is printed under `spec_context`. False where the spec cannot be written.
+  bool replacement_field(std::string& body, const std::string& text, int conversion, const ast::ExprPtr& format_spec,
+                         Quote quote, bool strict, const StringContext& spec_context);
 
   bool new_fstring_rules() const { return options_.target >= PythonVersion{3, 12}; }
 

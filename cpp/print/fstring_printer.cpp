@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "print/expr_printer.hpp"
+#include "print/string_fields.hpp"
 #include "text/python_repr.hpp"
 
 namespace depyf::print {
@@ -21,16 +22,6 @@ namespace depyf::print {
 using namespace depyf::ast;
 
 namespace {
-
-std::string double_braces(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char ch : text) {
-    out += ch;
-    if (ch == '{' || ch == '}') out += ch;
-  }
-  return out;
-}
 
 // The quote repr() would pick for the literal text, first; then the rest.
 std::vector<Quote> candidate_quotes(const JoinedStr& js) {
@@ -44,11 +35,6 @@ std::vector<Quote> candidate_quotes(const JoinedStr& js) {
   const bool dbl = literal.find('"') != std::string::npos;
   if (single && !dbl) return {Quote::Double, Quote::Single, Quote::TripleSingle, Quote::TripleDouble};
   return {Quote::Single, Quote::Double, Quote::TripleSingle, Quote::TripleDouble};
-}
-
-const ast::Constant* str_constant(const ExprPtr& e) {
-  const auto* c = as<ast::Constant>(e);
-  return c && c->value && c->value->kind == depyf::Constant::Kind::Str ? c : nullptr;
 }
 
 // The text of a JoinedStr made of string constants only.
@@ -157,26 +143,32 @@ bool ExprPrinter::fstring_field(std::string& body, const FormattedValue& field, 
   std::string text;
   expr(text, *field.value, Prec::Or);
   strings_ = saved;
+  StringContext spec_context = saved;  // a format spec keeps the rules around the f-string
+  spec_context.spec_depth++;
+  return replacement_field(body, text, field.conversion, field.format_spec, quote, strict, spec_context);
+}
 
+bool ExprPrinter::replacement_field(std::string& body, const std::string& text, int conversion,
+                                    const ExprPtr& format_spec, Quote quote, bool strict,
+                                    const StringContext& spec_context) {
   body += '{';
   if (!text.empty() && text[0] == '{') body += ' ';  // `{{` would be a literal brace
   body += text;
-  if (field.conversion > 0) {
+  if (conversion > 0) {
     body += '!';
-    body += static_cast<char>(field.conversion);
+    body += static_cast<char>(conversion);
   }
-  if (field.format_spec) {
+  if (format_spec) {
     body += ':';
-    strings_.spec_depth++;
-    bool ok = true;
-    if (const auto* spec = as<JoinedStr>(field.format_spec)) {
+    const StringContext saved = strings_;
+    strings_ = spec_context;
+    bool ok = false;
+    if (const auto* spec = as<JoinedStr>(format_spec)) {
       ok = fstring_parts(body, spec->values, quote, strict, true);
-    } else if (str_constant(field.format_spec)) {
-      ok = fstring_parts(body, {field.format_spec}, quote, strict, true);
-    } else {
-      ok = false;
+    } else if (str_constant(format_spec)) {
+      ok = fstring_parts(body, {format_spec}, quote, strict, true);
     }
-    strings_.spec_depth = saved.spec_depth;
+    strings_ = saved;
     if (!ok) return false;
   }
   body += '}';

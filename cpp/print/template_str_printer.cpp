@@ -9,30 +9,12 @@
 // the preceding literal and set the conversion, so `x = {x !r}` compiles
 // to the same template.
 #include "print/expr_printer.hpp"
+#include "print/string_fields.hpp"
 #include "text/python_repr.hpp"
 
 namespace depyf::print {
 
 using namespace depyf::ast;
-
-namespace {
-
-const ast::Constant* str_constant_of(const ExprPtr& e) {
-  const auto* c = as<ast::Constant>(e);
-  return c && c->value && c->value->kind == depyf::Constant::Kind::Str ? c : nullptr;
-}
-
-std::string doubled_braces(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char ch : text) {
-    out += ch;
-    if (ch == '{' || ch == '}') out += ch;
-  }
-  return out;
-}
-
-}  // namespace
 
 void ExprPrinter::template_str(std::string& out, const TemplateStr& ts) {
   const auto no_breaks = breaks_.suppressed();
@@ -54,13 +36,13 @@ bool ExprPrinter::template_attempt(std::string& out, const TemplateStr& ts, Quot
   std::string body;
   bool ok = true;
   for (const auto& v : ts.values) {
-    if (const auto* c = str_constant_of(v)) {
+    if (const auto* c = str_constant(v)) {
       auto literal = requote_body(repr_str(c->value->text), quote, true);
       if (!literal) {
         ok = false;
         break;
       }
-      body += doubled_braces(*literal);
+      body += double_braces(*literal);
     } else if (const auto* field = as<Interpolation>(v)) {
       if (!interpolation_field(body, *field, quote)) {
         ok = false;
@@ -92,7 +74,7 @@ bool ExprPrinter::template_attempt(std::string& out, const TemplateStr& ts, Quot
 
 bool ExprPrinter::interpolation_field(std::string& body, const Interpolation& field, Quote quote) {
   std::string text;
-  if (const auto* source = str_constant_of(field.str); source && !source->value->text.empty()) {
+  if (const auto* source = str_constant(field.str); source && !source->value->text.empty()) {
     text = source->value->text;
   } else {
     const StringContext saved = strings_;
@@ -100,29 +82,10 @@ bool ExprPrinter::interpolation_field(std::string& body, const Interpolation& fi
     expr(text, *field.value, Prec::Or);  // keeps a top-level `:` or `!` out of the field
     strings_ = saved;
   }
-  body += '{';
-  if (!text.empty() && text[0] == '{') body += ' ';  // `{{` would be a literal brace
-  body += text;
-  if (field.conversion > 0) {
-    body += '!';
-    body += static_cast<char>(field.conversion);
-  }
-  if (field.format_spec) {
-    body += ':';
-    const StringContext saved = strings_;
-    strings_ = StringContext{};
-    strings_.spec_depth = saved.spec_depth + 1;
-    bool ok = false;
-    if (const auto* spec = as<JoinedStr>(field.format_spec)) {
-      ok = fstring_parts(body, spec->values, quote, false, true);
-    } else if (str_constant_of(field.format_spec)) {
-      ok = fstring_parts(body, {field.format_spec}, quote, false, true);
-    }
-    strings_ = saved;
-    if (!ok) return false;
-  }
-  body += '}';
-  return true;
+  // t-strings exist only under PEP 701: the spec is ordinary code whatever is around.
+  StringContext spec_context;
+  spec_context.spec_depth = strings_.spec_depth + 1;
+  return replacement_field(body, text, field.conversion, field.format_spec, quote, false, spec_context);
 }
 
 }  // namespace depyf::print
