@@ -936,11 +936,17 @@ ast::Body FunctionDecompiler::run() {
   if (code_nesting > kMaxCodeNesting) fail(-1, "code objects nested too deeply");
   ast::Body body;
   Stack stack;
-  if (!function_.instrs.empty()) walk_region(0, Region{-1, 0, nullptr}, stack, body);
+  // Every compiled body ends in a return or raise; code with no instruction
+  // left (all CACHE entries, as a zeroed co_code reads) is corrupt, not `pass`.
+  if (function_.instrs.empty()) fail(-1, "the code object has no instructions");
+  walk_region(0, Region{-1, 0, nullptr}, stack, body);
   check_everything_decompiled();
   reject_unnamed_values(body);
-  restore_dead_code_names(body);
+  // (A module's dead block goes in after its implicit `return None` is
+  // gone: placed at the end first, it hid that return from finish_body.)
+  if (kind_ != CodeKind::Module) restore_dead_code_names(body);
   finish_body(body);
+  if (kind_ == CodeKind::Module) restore_dead_code_names(body);
   restore_debug_block(body);
   return body;
 }
