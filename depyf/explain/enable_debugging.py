@@ -60,12 +60,13 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
         run = DumpRun(directory)
         _save_manifest(run)  # a run that dies still leaves its record ("running")
         session = DebugSession(directory, log_bytecode)
+        _share_state_with_clients(directory)
         undo: List[Any] = [
             torch_compat.tap_compile_boundaries(session.compile_boundary),
             torch_compat.register_bytecode_hook(session.bytecode_hook),
             torch_compat.tap_recompile_reasons(session.record_recompile_reasons),
             torch_compat.tap_graph_code(session.record_graph),
-            torch_compat.tap_kernel_loading(session.redirect_kernel),
+            _hook_kernel_loading(session),
             torch_compat.tap_compile_cache_hits(session.record_cached_graph),
             # A graph the backend interprets node by node would run no file.
             torch_compat.run_interpreted_graphs_through_forward(),
@@ -97,8 +98,61 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
                 # torch's modules are torn down.
                 session.forget_code_objects()
                 _state["open"] = [other for other in _state["open"] if other is not session]
+                _client_state()["is_inside_prepare_debug"] = bool(_state["open"])
                 _state["dump_src_dir"] = directory
                 _state["session"] = session
+
+
+def patched_load_by_key_path(key: str, path: str, linemap: Any = None, attrs: Any = None, **kwargs: Any) -> Any:
+    """The kernel-loading hook as the original depyf named it (clients read and may replace it).
+
+    Dumps Inductor's module source as ``<dump dir>/__compiled_fn_N.kernel_K.py`` and loads it
+    from there, passing on every keyword Inductor gives (``set_sys_modules``, ...). A client that
+    assigns its own function to this name before ``prepare_debug`` gets that function installed
+    instead, as with the original.
+    """
+    from depyf.explain.global_variables import data
+    from depyf.explain.utils import get_current_compiled_fn_name, write_code_to_file_template
+
+    with open(path, encoding="utf-8") as handle:
+        source = handle.read()
+    template = os.path.join(data["dump_src_dir"], get_current_compiled_fn_name() + ".kernel_%s.py")
+    return data["unpatched_load_by_key_path"](
+        key, write_code_to_file_template(source, template), linemap, attrs, **kwargs
+    )
+
+
+_OWN_KERNEL_HOOK = patched_load_by_key_path
+
+
+def _client_state() -> Dict[str, Any]:
+    from depyf.explain.global_variables import data
+
+    return data
+
+
+def _share_state_with_clients(directory: str) -> None:
+    """Keeps depyf.explain.global_variables.data as the original's clients expect it during the block."""
+    data = _client_state()
+
+    try:
+        from torch._inductor.codecache import PyCodeCache
+
+        # (Inductor's own, not a hook of an enclosing block.)
+        own = torch_compat.unhooked_kernel_loader()
+        data["unpatched_load_by_key_path"] = own if own is not None else PyCodeCache.load_by_key_path
+    except Exception:  # noqa: BLE001 - no Inductor: nothing to share
+        pass
+    data["dump_src_dir"] = directory
+    data["is_inside_prepare_debug"] = True
+
+
+def _hook_kernel_loading(session: Any) -> Callable[[], None]:
+    """depyf's kernel dumps, or the client's replacement of `patched_load_by_key_path` (vLLM's)."""
+    hook = globals()["patched_load_by_key_path"]
+    if hook is _OWN_KERNEL_HOOK:
+        return torch_compat.tap_kernel_loading(session.redirect_kernel)
+    return torch_compat.replace_kernel_loading(hook)
 
 
 def _save_manifest(run: DumpRun) -> None:

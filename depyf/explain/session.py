@@ -259,6 +259,10 @@ class DebugSession:
                 return owner
         return getattr(self._current_graph, "name", "__compiled_fn_unknown")
 
+    def current_compiled_fn_name(self) -> str:
+        """`__compiled_fn_N` of the graph being compiled now (kernel dumps are filed under it)."""
+        return self._current_owner()
+
     def redirect_kernel(self, path: str) -> Optional[str]:
         owner = self._current_owner()
         with open(path, encoding="utf-8") as handle:

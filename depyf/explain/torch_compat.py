@@ -392,6 +392,33 @@ def tap_graph_code(record: Callable[[str, Any], None]) -> Undo:
     return undo
 
 
+# Inductor's own PyCodeCache.load_by_key_path while depyf's hook replaces it.
+_unhooked_kernel_loader: List[Any] = []
+
+
+def unhooked_kernel_loader() -> Any:
+    """Inductor's PyCodeCache.load_by_key_path, bound to the class, whatever depyf has hooked."""
+    from torch._inductor.codecache import PyCodeCache
+
+    if _unhooked_kernel_loader:
+        return _unhooked_kernel_loader[-1].__get__(None, PyCodeCache)
+    return PyCodeCache.load_by_key_path
+
+
+def replace_kernel_loading(hook: Callable[..., Any]) -> Undo:
+    """Installs hook(key, path, linemap, attrs, **kwargs) as PyCodeCache.load_by_key_path until undone
+    (a client's replacement of depyf's kernel hook, as the original depyf installed it)."""
+    try:
+        from torch._inductor.codecache import PyCodeCache
+
+        saved = PyCodeCache.__dict__["load_by_key_path"]
+    except Exception as error:  # noqa: BLE001
+        warn_once("installing the kernel-loading hook", error)
+        return _nothing
+    PyCodeCache.load_by_key_path = staticmethod(hook)  # type: ignore[method-assign,assignment]
+    return lambda: setattr(PyCodeCache, "load_by_key_path", saved)
+
+
 def _patch_kernel_loading(redirect: Callable[..., Any]) -> Optional[Undo]:
     """Inductor loads its generated Python module from a path; redirect(path) may
     return another path holding the same source (the dump), which is loaded instead."""
@@ -403,6 +430,7 @@ def _patch_kernel_loading(redirect: Callable[..., Any]) -> Optional[Undo]:
     except Exception as error:  # noqa: BLE001
         warn_once("Inductor kernel dumps (__compiled_fn_*.kernel_*.py)", error)
         return None
+    _unhooked_kernel_loader.append(original)
 
     def load_by_key_path(cls: Any, key: str, path: str, *args: Any, **kwargs: Any) -> Any:
         try:
@@ -417,7 +445,13 @@ def _patch_kernel_loading(redirect: Callable[..., Any]) -> Optional[Undo]:
         return function(cls, key, path, *args, **kwargs)
 
     PyCodeCache.load_by_key_path = classmethod(load_by_key_path)  # type: ignore[method-assign,assignment]
-    return lambda: setattr(PyCodeCache, "load_by_key_path", original)
+
+    def undo() -> None:
+        setattr(PyCodeCache, "load_by_key_path", original)
+        if _unhooked_kernel_loader and _unhooked_kernel_loader[-1] is original:
+            _unhooked_kernel_loader.pop()
+
+    return undo
 
 
 _kernel_loading = _SharedPatch(_patch_kernel_loading)
