@@ -196,7 +196,14 @@ def test_ci_slice_results_equal_eager_and_counts_do_not_regress(tmp_path, progra
     assert outcome["status"] == "equal", outcome
     totals = readability.measure(dump)["totals"]
     assert totals["transformed_files"] >= FEWEST_TRANSFORMED_FILES[program], totals
-    worse = {key: (totals[key], most) for key, most in MOST_ALLOWED[program].items() if totals[key] > most}
+    allowed = dict(MOST_ALLOWED[program])
+    import torch
+
+    if tuple(int(part) for part in torch.__version__.split("+")[0].split(".")[:2]) >= (2, 15):
+        # torch 2.15+ enter the profiler range only while the profiler runs: one more
+        # statement per transformed file, `if profiler_range is not None:` around the exit.
+        allowed["statements"] += totals["transformed_files"]
+    worse = {key: (totals[key], most) for key, most in allowed.items() if totals[key] > most}
     assert not worse, "counts above today's values (measured, allowed): %s" % worse
     if program == "toy_example":
         # The bar: the README's example reads like the original depyf's, in at most 10 statements.

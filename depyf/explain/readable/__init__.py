@@ -22,6 +22,7 @@ from typing import Callable, List, Optional, Sequence
 from depyf.explain.readable.comments import comment_lines_in, insert_notes, notes_for_comment_lines
 from depyf.explain.readable.dead_blocks import drop_dead_blocks, drop_unused_displays
 from depyf.explain.readable.naming import rename_temporaries
+from depyf.explain.readable.profiler_guard import fold_profiler_guards
 from depyf.explain.readable.profiler_marks import name_profiler_ranges
 from depyf.explain.readable.scope import FunctionNode, FunctionScope
 from depyf.explain.readable.stack_lists import follow_stack_lists
@@ -94,6 +95,7 @@ def _rewrite(function: FunctionNode, hints: Hints, before: Optional[FunctionScop
     split_assigned_walruses(function)
     follow_stack_lists(function, fresh)
     drop_unused_displays(function, set(before.parameters))
+    fold_profiler_guards(function)
     inline_temporaries(function)
     name_profiler_ranges(function)
     rename_temporaries(function, hints)

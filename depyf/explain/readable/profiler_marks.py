@@ -22,6 +22,8 @@ _NOTE = 'Dynamo\'s profiler range "Pregraph bytecode" (active only under torch.p
 
 def _enter_call(statement: ast.stmt) -> bool:
     value = statement.value if isinstance(statement, (ast.Assign, ast.Expr)) else None
+    if isinstance(value, ast.IfExp):  # torch 2.15+: entered only while the profiler runs (profiler_guard.py)
+        value = value.body
     return (
         isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == PROFILER_MARKS[0]
     )
@@ -48,6 +50,8 @@ def name_profiler_ranges(function: FunctionNode) -> int:
 
 
 def _is_exit(statement: ast.stmt) -> bool:
+    if isinstance(statement, ast.If) and len(statement.body) == 1 and not statement.orelse:
+        statement = statement.body[0]  # torch 2.15+: `if range is not None: ..._exit(range)`
     value = statement.value if isinstance(statement, ast.Expr) else None
     return (
         isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == PROFILER_MARKS[1]
