@@ -11,12 +11,11 @@ except ImportError as error:  # pragma: no cover - depends on how depyf is run
         "depyf's compiled extension (depyf._core) is missing. If this is the source checkout, install "
         "the package (`bash scripts/install.sh` or `pip install .`) and run from another directory."
     ) from error
+from depyf._version import __version__
 from depyf.decompiler import Decompiler, decompile
 from depyf.disassembler import disassemble, disassemble_json
 from depyf.explain.enable_debugging import debug, prepare_debug
 from depyf.explain.enhance_logging import install, uninstall
-
-__version__ = "0.1.0"
 
 
 def _message(self: BaseException) -> str:

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import List, Optional
 
-from depyf import DecompilationError
+from depyf import DecompilationError, __version__
 from depyf.decompiler import decompile_marshal_bytes, decompile_pyc_bytes, functions_kept_as_bytecode
 from depyf.disassembler import disassemble_marshal_bytes, disassemble_pyc_bytes
 
@@ -24,7 +24,8 @@ def parse_python_version(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="depyf", description="Read CPython 3.8-3.13 bytecode back.")
+    parser = argparse.ArgumentParser(prog="depyf", description="Read CPython 3.8-3.15 bytecode back.")
+    parser.add_argument("--version", action="version", version="depyf " + __version__)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     dis = commands.add_parser("dis", help="disassemble a .pyc file (or marshal data) of any supported version")
     dis.add_argument("file", help="the .pyc file, or - for standard input")

@@ -20,8 +20,20 @@ fi
 echo "== installing Python build and test tools into $($PYTHON -c 'import sys; print(sys.executable)')"
 $PYTHON -m pip install -q --disable-pip-version-check "scikit-build-core>=0.10" cmake ninja "pytest>=7"
 
-echo "== building and installing depyf"
-$PYTHON -m pip install -q --disable-pip-version-check --no-build-isolation .
+echo "== building and installing depyf (the C++ core: a few minutes on a first build, progress below)"
+# pip shows the build's output only with -v; of it, ninja's [done/total] lines say how far it is.
+# The whole output is kept in build/pip-install.log.
+mkdir -p build
+set +e
+$PYTHON -m pip install -v --disable-pip-version-check --no-build-isolation . 2>&1 | tee build/pip-install.log \
+  | grep --line-buffered -E '^ *\[[0-9]+/[0-9]+\] |^Successfully'
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" != 0 ]; then
+  echo "!! building or installing depyf failed (pip exit $status); the end of build/pip-install.log:"
+  tail -40 build/pip-install.log
+  exit 1
+fi
 
 # The torch.compile explainer and its tests need PyTorch. An installed torch is
 # kept; otherwise torch 2.13.0 is installed (on the project's machines the CPU build:

@@ -148,3 +148,23 @@ def test_unsupported_version_is_named(tmp_path: pathlib.Path) -> None:
     result = run_depyf(["dis", str(path)])
     assert result.returncode == 1
     assert "3.16" in result.stderr.decode()
+
+
+def test_version_is_one_number_everywhere() -> None:
+    """`depyf --version`, depyf.__version__ and the installed metadata say the same release (depyf/_version.py)."""
+    import depyf
+
+    proc = subprocess.run([sys.executable, "-m", "depyf", "--version"], stdout=subprocess.PIPE, universal_newlines=True)
+    assert proc.returncode == 0 and proc.stdout.strip() == "depyf " + depyf.__version__
+    major, minor = (int(part) for part in depyf.__version__.split(".")[:2])
+    assert (major, minor) >= (0, 21), "the successor of depyf 0.20 must not look older to pip"
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        installed = distribution("depyf")
+    except PackageNotFoundError:
+        pytest.skip("depyf is not installed as a distribution here (run from a source tree)")
+    imported = os.path.realpath(depyf.__file__)
+    if os.path.realpath(str(installed.locate_file("depyf/__init__.py"))) != imported:
+        pytest.skip("the depyf imported (%s) is a source tree, not the installed distribution" % imported)
+    assert installed.version == depyf.__version__
