@@ -19,7 +19,19 @@ import keyword
 import types
 from typing import List, Optional, Sequence, Set
 
-__all__ = ["fix_irregular_code"]
+__all__ = ["add_indentation", "fix_irregular_code", "remove_indentation"]
+
+
+def add_indentation(code: str, indentation: int = 4) -> str:
+    """Every non-blank line of `code` indented by `indentation` spaces (the original's helper)."""
+    prefix = " " * indentation
+    return "".join(prefix + line if line.strip() else line for line in code.splitlines(True))
+
+
+def remove_indentation(code: str, indentation: int = 4) -> str:
+    """Up to `indentation` leading spaces taken off every line (the original's helper)."""
+    return "".join(line[min(indentation, len(line) - len(line.lstrip(" "))) :] for line in code.splitlines(True))
+
 
 _OUTER_HELPER = "__helper_outer_function"
 _CELL_HELPER = "__helper_for_cellvars"

@@ -12,7 +12,8 @@ from depyf.explain import torch_compat
 _remove: Optional[Callable[[], None]] = None
 
 
-def _log_source(code: types.CodeType, new_code: types.CodeType) -> None:
+def pytorch_bytecode_src_hook(code: types.CodeType, new_code: types.CodeType) -> None:
+    """The bytecode hook install() registers (the original's name): logs the decompiled `new_code`."""
     logger = torch_compat.bytecode_logger()
     if logger is None or not logger.isEnabledFor(logging.DEBUG):
         return None
@@ -30,7 +31,7 @@ def install() -> None:
     """Adds the decompiled source to Dynamo's bytecode log. Idempotent."""
     global _remove
     if _remove is None:
-        _remove = torch_compat.register_bytecode_hook(_log_source)
+        _remove = torch_compat.register_bytecode_hook(pytorch_bytecode_src_hook)
 
 
 def uninstall() -> None:

@@ -121,6 +121,15 @@ def fix_irregular_code_shapes_closures():
     assert set(makes_cells.__code__.co_cellvars) <= set(recompiled(makes_cells).co_cellvars)
 
 
+def indentation_helpers():
+    from depyf.code_transform import add_indentation, remove_indentation
+
+    source = "def f():\n    return 1\n\nx = 1\n"
+    indented = add_indentation(source)
+    assert indented == "    def f():\n        return 1\n\n    x = 1\n", repr(indented)
+    assert remove_indentation(indented) == source
+
+
 def fix_irregular_code_adds_missing_locals():
     from depyf.code_transform import fix_irregular_code
 
