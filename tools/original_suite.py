@@ -49,8 +49,19 @@ def original_tests() -> str:
     say("downloading depyf %s's source distribution from PyPI" % RELEASE)
     with tempfile.TemporaryDirectory() as download:
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:", "--no-build-isolation",
-             "-d", download, "depyf==%s" % RELEASE],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--no-binary",
+                ":all:",
+                "--no-build-isolation",
+                "-d",
+                download,
+                "depyf==%s" % RELEASE,
+            ],
             check=True,
             stdout=subprocess.DEVNULL,
         )
@@ -103,12 +114,20 @@ def run_version(minor: int, tree: str) -> List[Tuple[str, bool, str]]:
             (shutil.copytree if os.path.isdir(source) else shutil.copy)(source, os.path.join(work, name))
         binds = " ".join(filter(None, [os.environ.get("DEPYF_DEBIAN_BINDS", ""), package]))
         env = dict(os.environ, PYTHONPATH=site, PYTHONDONTWRITEBYTECODE="1", DEPYF_DEBIAN_BINDS=binds)
-        commands = [("pytest " + " ".join(PYTEST_RUNS), python + ["-m", "pytest", "-q", "-p", "no:cacheprovider"]
-                     + PYTEST_RUNS)]
+        commands = [
+            ("pytest " + " ".join(PYTEST_RUNS), python + ["-m", "pytest", "-q", "-p", "no:cacheprovider"] + PYTEST_RUNS)
+        ]
         commands += [(script, python + [script]) for script in SCRIPT_RUNS]
         for label, command in commands:
-            proc = subprocess.run(command, cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                  universal_newlines=True, timeout=900)
+            proc = subprocess.run(
+                command,
+                cwd=work,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                universal_newlines=True,
+                timeout=900,
+            )
             results.append((label, proc.returncode == 0, proc.stdout))
     return results
 
