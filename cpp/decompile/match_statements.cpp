@@ -330,6 +330,10 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
         break;
       }
     }
+    // A post-dominator inside the patterns (a case's success code, when every
+    // other path raises: raising paths are dead ends for it) is no join of
+    // the cases; they meet nowhere, as if every case left.
+    if (end >= 0 && end > index && end < pending.back().body_start) end = -1;
     // A last case that fails back to the top of a loop: the match ends its
     // body (3.12+ jump there instead of to the loop's end). Any other
     // backward failure is no shape read here.
