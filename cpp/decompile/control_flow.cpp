@@ -1806,6 +1806,22 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (const int end = dead_break_target(block, *loop); end >= 0) return end;
     if (exits.empty() && natural_exit < 0)
       if (const int end = break_line_marker_target(block, *loop); end >= 0) return end;
+    // (3.14+: a `break` threaded into the conditional jump before it: that
+    // jump goes out of the loop to the NOP of the break's line, kept where
+    // the protection of a try around the loop ends there,
+    // protected_break_nops.cpp.)
+    if (exits.empty() && natural_exit < 0 && code_.version.minor >= 14) {
+      int nop_exit = -1;
+      for (const cfg::Block& b : graph_.blocks) {
+        const ir::Instr& last = function_.instrs[b.last];
+        if (!b.reachable || !loop->contains[b.id] || !is_conditional_jump(last.op)) continue;
+        if (loop->contains[block_at(last.target)]) continue;
+        if (function_.instrs[last.target].op != Op::Nop) continue;
+        if (nop_exit >= 0 && nop_exit != last.target) nop_exit = -2;
+        if (nop_exit != -2) nop_exit = last.target;
+      }
+      if (nop_exit >= 0) return nop_exit;
+    }
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 
