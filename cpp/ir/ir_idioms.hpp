@@ -18,6 +18,10 @@ void unthread_bool_operator_jumps(Function& function);
 // (inlined_builtin_calls.cpp).
 void fold_inlined_builtin_calls(Function& function);
 
+// 3.14+: Nops of folded code under no handler between code under one
+// (folded_code_protection.cpp). Runs after the handlers are assigned.
+void protect_folded_nops(Function& function);
+
 // 3.14+: the NOP left of a `break` whose jump was threaded away, under the
 // handler of the try around its loop while the code after it is not: kept
 // (protected_break_nops.cpp). One flag per decoded instruction.
