@@ -197,6 +197,27 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
     if (post >= 0 && graph_.blocks[post].first == condition.next && condition.true_target != condition.false_target)
       post = -1;
   }
+  // ... or the code the condition jumps to, when the code it falls into
+  // never gets there but runs on out of its own code (`if a: x = 1` +
+  // `elif b: x = 2` + `else: return` before a raise: the raise is a dead
+  // end, so the elif's test seems to be where the first branch goes on).
+  // Again the branches meet only where raising counts as leaving too, or
+  // where the code each branch head dominates flows on to. (Not `if a:
+  // raise` + more code: that raise is the branch's own, the code jumped to
+  // is the join.)
+  const int jumped_to = condition.true_target == condition.next ? condition.false_target : condition.true_target;
+  if (post >= 0 && graph_.blocks[post].first == jumped_to && condition.next != jumped_to && condition.next >= 0 &&
+      condition.next < int(function_.instrs.size())) {
+    const int head = block_at(condition.next);
+    const std::vector<char> from_next = reachable_without_exceptions(head);
+    bool runs_on = false;
+    for (int b = 0; b < int(from_next.size()); ++b)
+      if (from_next[b] && !graph_.dominates(head, b)) runs_on = true;
+    if (!from_next[post] && runs_on) {
+      post = graph_.ipdom_any_exit[first_block];
+      if (post >= 0 && graph_.blocks[post].first == jumped_to) post = -1;
+    }
+  }
   // (A condition in loop body code that never gets back to the header,
   // such as code before a break that became a return, lies outside the
   // natural loop, and so do the places its branches meet.)
@@ -1806,6 +1827,22 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (const int end = dead_break_target(block, *loop); end >= 0) return end;
     if (exits.empty() && natural_exit < 0)
       if (const int end = break_line_marker_target(block, *loop); end >= 0) return end;
+    // (3.14+: a `break` threaded into the conditional jump before it: that
+    // jump goes out of the loop to the NOP of the break's line, kept where
+    // the protection of a try around the loop ends there,
+    // protected_break_nops.cpp.)
+    if (exits.empty() && natural_exit < 0 && code_.version.minor >= 14) {
+      int nop_exit = -1;
+      for (const cfg::Block& b : graph_.blocks) {
+        const ir::Instr& last = function_.instrs[b.last];
+        if (!b.reachable || !loop->contains[b.id] || !is_conditional_jump(last.op)) continue;
+        if (loop->contains[block_at(last.target)]) continue;
+        if (function_.instrs[last.target].op != Op::Nop) continue;
+        if (nop_exit >= 0 && nop_exit != last.target) nop_exit = -2;
+        if (nop_exit != -2) nop_exit = last.target;
+      }
+      if (nop_exit >= 0) return nop_exit;
+    }
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 

@@ -206,6 +206,21 @@ bool FunctionDecompiler::loop_leaves_protection(int at, int protection) const {
   if (graph_.blocks[block].first != at) return false;
   for (const cfg::Loop& loop : graph_.loops) {
     if (loop.header != block) continue;
+    // (3.14+: a loop that goes on, when left, to the NOP of a `break` still
+    // under the protection lies inside the try, whatever its unprotected
+    // jumps (the inverted jump the break was threaded into and its jump
+    // back: protected_break_nops.cpp).)
+    if (code_.version.minor >= 14) {
+      for (const cfg::Block& b : graph_.blocks) {
+        if (!loop.contains[b.id] || !b.reachable) continue;
+        for (int succ : b.successors) {
+          const cfg::Block& exit = graph_.blocks[succ];
+          if (!loop.contains[succ] && function_.instrs[exit.first].op == Op::Nop &&
+              within_protection(exit.first, protection))
+            return false;
+        }
+      }
+    }
     for (const cfg::Block& b : graph_.blocks) {
       if (!loop.contains[b.id] || !b.reachable || within_protection(b.first, protection)) continue;
       // (3.12+ leave the latch of an inverted while out of the protection,

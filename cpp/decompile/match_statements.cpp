@@ -12,6 +12,7 @@
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
 #include "decompile/match_patterns.hpp"
+#include "decompile/or_pattern_exit_copies.hpp"
 
 namespace depyf::decompile {
 
@@ -116,6 +117,8 @@ FunctionDecompiler::CasePattern FunctionDecompiler::read_or_pattern(int at, cons
   std::vector<ast::PatternPtr> alternatives;
   int pos = at;
   int joined = -1;  // the shared success code
+  bool success_copies = false;  // each alternative runs its own copy of it
+  int copy_end = -1;            // (where that copy ends)
   while (op_at(pos) == Op::Copy && function_.instrs[pos].arg == 1) {
     // (nested or-patterns are not read: no recursion over runs of COPY)
     if (op_at(pos + 1) == Op::Copy) return CasePattern{};
@@ -124,6 +127,20 @@ FunctionDecompiler::CasePattern FunctionDecompiler::read_or_pattern(int at, cons
         ast::as<ast::MatchAs>(alternative.pattern))
       return CasePattern{};
     const int jump = alternative.next;
+    // The success code copied into each alternative (or_pattern_exit_copies.hpp):
+    // the last alternative's copy is read as the case's, the others repeat it.
+    const bool copied_success = op_at(jump) == Op::PopTop && alternative.fail > jump &&
+                                is_leaving_block(function_, jump, alternative.fail);
+    if (alternatives.empty()) success_copies = copied_success;
+    if (success_copies) {
+      if (!copied_success) return CasePattern{};
+      if (joined >= 0 && !repeats_code(function_, jump, alternative.fail, joined, copy_end)) return CasePattern{};
+      joined = jump;
+      copy_end = alternative.fail;
+      alternatives.push_back(alternative.pattern);
+      pos = alternative.fail;
+      continue;
+    }
     if (op_at(jump) != Op::Jump || function_.instrs[jump].target <= jump) return CasePattern{};
     if (joined >= 0 && function_.instrs[jump].target != joined) return CasePattern{};
     joined = function_.instrs[jump].target;
@@ -132,7 +149,12 @@ FunctionDecompiler::CasePattern FunctionDecompiler::read_or_pattern(int at, cons
     if (pos != jump + 1) return CasePattern{};
   }
   if (alternatives.size() < 2 || op_at(pos) != Op::PopTop || op_at(joined) != Op::PopTop) return CasePattern{};
-  if (op_at(pos + 1) == Op::Jump && joined == pos + 2) {
+  if (success_copies) {
+    // The POP_TOP of the value after the last alternative failed lies past
+    // the case's success code: covered here, the next case follows it.
+    visited_[pos] = 1;
+    result.fail = pos + 1;
+  } else if (op_at(pos + 1) == Op::Jump && joined == pos + 2) {
     result.fail = function_.instrs[pos + 1].target;
   } else if (joined > pos + 1 && op_at(joined - 1) == Op::ReturnValue) {
     // The optimiser copied the returning code after the match in.
@@ -308,6 +330,10 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
         break;
       }
     }
+    // A post-dominator inside the patterns (a case's success code, when every
+    // other path raises: raising paths are dead ends for it) is no join of
+    // the cases; they meet nowhere, as if every case left.
+    if (end >= 0 && end > index && end < pending.back().body_start) end = -1;
     // A last case that fails back to the top of a loop: the match ends its
     // body (3.12+ jump there instead of to the loop's end). Any other
     // backward failure is no shape read here.

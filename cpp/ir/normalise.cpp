@@ -48,6 +48,7 @@ class Normaliser {
   Function run() {
     const std::vector<Instruction> decoded = decode_instructions(code_);
     pairs_ = find_iterator_slot_pairs(code_, decoded);
+    kept_nops_ = find_protected_break_nops(code_, decoded);
     assign_lines(decoded);
     first_ir_at_or_after_.assign(code_.code.size() / 2 + 1, -1);
     nop_at_unit_.assign(code_.code.size() / 2 + 1, 0);
@@ -66,6 +67,7 @@ class Normaliser {
     }
     fold_send_loops();
     assign_exception_handlers(result_);
+    if (code_.version.minor >= 14) protect_folded_nops(result_);
     return std::move(result_);
   }
 
@@ -213,6 +215,11 @@ class Normaliser {
         throw Error(std::string("unsupported opcode ") + source_->base_opname() + " at offset " +
                     std::to_string(source_->offset) + " of " + code_.name);
       case RuleKind::Drop:
+        if (std::string_view(source_->base_opname()) == "NOP" && !kept_nops_.empty() && kept_nops_[i]) {
+          emit(Op::Nop);  // (protected_break_nops.cpp; the next instruction still follows a NOP)
+          pending_nop_line_ = lines_[source_->offset / 2];
+          return;
+        }
         if (std::string_view(source_->base_opname()) == "NOP") {
           pending_nop_line_ = lines_[source_->offset / 2];
           if (source_->offset / 2 < int(nop_at_unit_.size())) nop_at_unit_[source_->offset / 2] = 1;
@@ -467,6 +474,7 @@ class Normaliser {
   int pending_nop_line_ = 0;  // line of the NOP dropped last, for the next instruction
   std::vector<int> first_ir_at_or_after_;
   std::vector<char> nop_at_unit_;  // code units holding a dropped NOP
+  std::vector<char> kept_nops_;    // per decoded instruction: a NOP kept as an IR Nop
   int pending_kw_names_ = -1;
   IteratorSlotPairs pairs_;  // 3.15: the iterators' second slots
 };
