@@ -1097,7 +1097,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     };
     if (then_return && else_return && then_return->value && else_return->value &&
         (copied(then_body[0]) || copied(else_body[0])) && !written_constant(then_body[0], *then_return) &&
-        !written_constant(else_body[0], *else_return) && !written_borrowed_return()) {
+        !written_constant(else_body[0], *else_return) && !written_borrowed_return() &&
+        !condition_jumps_to_exit_copies(condition)) {
       emit(out, make::return_(make::ifexp(test, then_return->value, else_return->value)), index);
       branch_return_copies_.push_back(out.back());
       return -1;
