@@ -690,6 +690,11 @@ class FunctionDecompiler {
   // block, which an if statement has and a conditional expression has not
   // (exit_copies_per_jump.cpp).
   bool condition_jumps_to_exit_copies(const Condition& condition) const;
+  // 3.14+: a returned constant loaded after the code that leaves a loop,
+  // except clause or with (a written `return c`), or before it (a value:
+  // a conditional expression's arm) (unwound_constant_returns.cpp).
+  bool constant_loaded_after_unwinding(int return_index) const;
+  bool constant_loaded_before_unwinding(int return_index) const;
 
   // ---- comprehensions (comprehensions.cpp) ----
   // The nest of for/if statements around one element marker, as the
