@@ -1118,7 +1118,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     };
     if (then_return && else_return && then_return->value && else_return->value &&
         (copied(then_body[0]) || copied(else_body[0])) && !written_constant(then_body[0], *then_return) &&
-        !written_constant(else_body[0], *else_return) && !written_borrowed_return()) {
+        !written_constant(else_body[0], *else_return) && !written_borrowed_return() &&
+        !condition_jumps_to_exit_copies(condition)) {
       emit(out, make::return_(make::ifexp(test, then_return->value, else_return->value)), index);
       branch_return_copies_.push_back(out.back());
       return -1;
@@ -1878,11 +1879,28 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     const auto globals_before = globals_.size();
     Stack condition_stack = stack;
     const Condition condition = trial_condition(head.first, head.last, condition_stack);
-    const bool body_is_true = condition.true_target == condition.next;
-    const int exit = body_is_true ? condition.false_target : condition.true_target;
+    bool body_is_true = condition.true_target == condition.next;
+    int exit = body_is_true ? condition.false_target : condition.true_target;
+    int body_start = condition.next;
     const int count = int(function_.instrs.size());
+    // 3.14+ test a while loop at its top only; where the loop ends the
+    // body of an outer one, its exit is the outer loop's jump back, which
+    // the test falls into, and the test jumps into its own body instead
+    // (`POP_JUMP_IF_TRUE body; JUMP_BACKWARD outer`).
+    // (Only that jump: a test falling into other code outside the loop,
+    // `if g(): return 1` first in `while True:`, is no loop test.)
+    auto outer_jump_back = [&](int at) {
+      const ir::Instr& jump = function_.instrs[at];
+      return jump.op == Op::Jump && region.loop && region.loop->continues_at(jump.target);
+    };
+    if (code_.version.minor >= 14 && condition.expr && exit >= 0 && exit < count &&
+        loop->contains[block_at(exit)] && condition.next < count && !loop->contains[block_at(condition.next)] &&
+        outer_jump_back(condition.next) && leads_back_into(*loop, block_at(exit))) {
+      std::swap(exit, body_start);
+      body_is_true = !body_is_true;
+    }
     const bool exit_leaves = condition.expr && exit >= 0 && exit < count && !loop->contains[block_at(exit)] &&
-                             condition.next < count && leads_back_into(*loop, block_at(condition.next));
+                             body_start < count && leads_back_into(*loop, block_at(body_start));
     if (!exit_leaves) {
       visited_ = visited_before;
       globals_.resize(globals_before);
@@ -1895,8 +1913,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       context.final_continue = written_final_continue(header, exit);
       ast::Body body;
       Stack body_stack = stack;
-      if (condition.next != header)
-        walk_region(condition.next, region.sub(header, block_at(condition.next), &context), body_stack, body);
+      if (body_start != header)
+        walk_region(body_start, region.sub(header, block_at(body_start), &context), body_stack, body);
       ast::Body orelse;
       if (follow != exit && exit != region.stop) {
         Stack else_stack = stack;

@@ -112,6 +112,14 @@ bool FunctionDecompiler::falls_into_exit_copy(int at, int stop) {
 
 bool FunctionDecompiler::same_exit(int a, int b) {
   if (a == b) return true;
+  // (3.14+ test a while loop at its top: a `break` runs its own copy of a
+  // short exit after the loop, behind the NOP of its line, where the
+  // loop's test jumps to the original. The NOP says it is a statement of
+  // its own, not another jump of the test.)
+  const int count = int(function_.instrs.size());
+  if (code_.version.minor >= 14 && a >= 0 && b >= 0 && a < count && b < count &&
+      function_.instrs[a].nop_line != function_.instrs[b].nop_line)
+    return false;
   // 3.10+ copies of the implicit `return None` each take the line of the
   // code that reaches them, so their lines differ.
   if (code_.version.minor >= 10 && returns_none_at(a) && returns_none_at(b) && is_implicit_return_copy(a + 1) &&

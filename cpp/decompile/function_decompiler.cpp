@@ -448,8 +448,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         if (is_shared_return_none(i)) written_returns_.push_back(out.back());
         // 3.12+ fuse `return constant` into RETURN_CONST before copying
         // returns into branches: an unfused pair is such a copy.
+        // (3.14+ have no RETURN_CONST: where the return leaves a loop or a
+        // clause, the order of the load and the unwinding tells instead;
+        // 3.10+ a constant kept across it is a conditional's arm.)
         if (code_.version.minor >= 12 && i > 0 && function_.instrs[i - 1].op == Op::LoadConst &&
-            function_.instrs[i - 1].offset != instr.offset)
+            function_.instrs[i - 1].offset != instr.offset && !constant_loaded_after_unwinding(i))
+          branch_return_copies_.push_back(out.back());
+        else if (code_.version.minor >= 10 && ast::as<ast::Constant>(value) && constant_loaded_before_unwinding(i))
           branch_return_copies_.push_back(out.back());
         return false;
       }

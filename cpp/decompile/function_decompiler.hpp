@@ -686,6 +686,15 @@ class FunctionDecompiler {
   // code at `a` (then marked as decompiled).
   bool same_exit(int a, int b);
   bool falls_into_exit_copy(int at, int stop);
+  // 3.14+: the condition's jumps land on separate copies of one exit
+  // block, which an if statement has and a conditional expression has not
+  // (exit_copies_per_jump.cpp).
+  bool condition_jumps_to_exit_copies(const Condition& condition) const;
+  // 3.14+: a returned constant loaded after the code that leaves a loop,
+  // except clause or with (a written `return c`), or before it (a value:
+  // a conditional expression's arm) (unwound_constant_returns.cpp).
+  bool constant_loaded_after_unwinding(int return_index) const;
+  bool constant_loaded_before_unwinding(int return_index) const;
 
   // ---- comprehensions (comprehensions.cpp) ----
   // The nest of for/if statements around one element marker, as the

@@ -177,9 +177,23 @@ int FunctionDecompiler::with_normal_exit(int start, int handler) const {
   if (code_.version.minor >= 9) {
     if (const int after = with_suppressed_continuation(handler); after >= 0) {
       int normal = -1;
+      // (3.10+ a bare `return` in the body leaves a NOP with its line (the IR
+      // keeps it as the next instruction's nop_line; 3.10 that of the
+      // protected POP_BLOCK before the exit), then the exit call and
+      // `return None`, which looks like the body's end running on into the
+      // implicit return: an exit entered only from such a NOP is that
+      // return. A body falling off its end after `if c: pass` jumps to its
+      // exit call too.)
+      auto after_return_nop = [&](int exit) {
+        if (code_.version.minor < 10 || exit < 2) return false;
+        const int marked = function_.instrs[exit - 1].op == Op::PopBlock ? exit - 1 : exit;
+        const int line = function_.instrs[marked].nop_line;
+        return line > 0 && function_.instrs[marked - 1].line != line && function_.instrs[marked].line != line &&
+               falls_only_into(marked) && returns_through_with_exit(exit);
+      };
       for (int exit : exits) {
         const int n = with_exit_call_length(exit);
-        if (n == 0) continue;
+        if (n == 0 || after_return_nop(exit)) continue;
         const int next = resolve_jumps(exit + n);
         // (Dynamo's resume functions: the exit of a re-entered with running
         // on into the cleanup that its handler's suppressing path reaches.)
