@@ -1806,6 +1806,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (const int end = dead_break_target(block, *loop); end >= 0) return end;
     if (exits.empty() && natural_exit < 0)
       if (const int end = break_line_marker_target(block, *loop); end >= 0) return end;
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = unborrowed_break_target(block, *loop); end >= 0) return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 
