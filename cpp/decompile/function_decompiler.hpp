@@ -264,7 +264,9 @@ class FunctionDecompiler {
   int dead_break_target(int header_block, const cfg::Loop& loop) const;
   // 3.14 `while True:` ending in `if c: break` (unborrowed_loop_exit.cpp).
   int unborrowed_break_target(int header_block, const cfg::Loop& loop) const;
-  bool loads_only_strongly(int block) const;
+  bool loads_only_strongly(int from) const;
+  // 3.14: an else clause borrows, code after a try does not (code_after_try_loads.cpp).
+  int else_clause_by_loads(int from) const;
   int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;
   // 3.10+ `while c:` whose body starts with `while True:`: both loops
   // jump back to the body's first instruction, so the graph has one loop

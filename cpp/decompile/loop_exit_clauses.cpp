@@ -477,6 +477,8 @@ int FunctionDecompiler::join_after_loop_exit_clauses(int body_end, int handler, 
       return last.target;
     return loop_join;
   }
+  // (3.14: its loads tell, code_after_try_loads.cpp.)
+  if (const int by_loads = else_clause_by_loads(after_body); by_loads != 0) return by_loads > 0 ? loop_join : body_end;
   if (code_.version.minor >= 12) {
     // The code after the body runs until the loop's latch (the handler's
     // code, which jumps back into the loop, lies elsewhere).

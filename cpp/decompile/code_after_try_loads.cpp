@@ -1,0 +1,44 @@
+// 3.14 only: the else clause of a try statement borrows its loads, the code
+// after the try statement does not.
+//
+//   source    try:                       bytecode   <body>
+//                 body                              NOP                  (POP_BLOCK)
+//             except E:                             LOAD_FAST_BORROW x   (else clause)
+//                 ...                               ...
+//             else:                                 LOAD_FAST y          (after the try)
+//                 f(x)                              ...
+//             g(y)                                  <handlers, moved to the end>
+//
+// The jump over the handlers that ends the try body (or its else clause)
+// is dropped once the handlers are moved to the end, and leaves an empty
+// block before the code after the try; 3.14's optimize_load_fast
+// (flowgraph.c) does not follow a fall-through out of an empty block, so it
+// never visits that code and keeps its LOAD_FASTs strong. An else clause
+// comes before that block and borrows. Where the except clauses leave (or
+// go back to the loop's header), the code the try body falls into is one or
+// the other, and its loads tell which. (3.15 borrow in both.)
+
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+using ir::Op;
+
+// +1 when the code from `from` to the end of its block borrows a local (an
+// else clause), -1 when it loads locals only strongly where they would have
+// been borrowed (code after the try), 0 when it does not tell or the
+// version does not.
+int FunctionDecompiler::else_clause_by_loads(int from) const {
+  if (code_.version.minor != 14 || from < 0 || from >= int(function_.instrs.size())) return 0;
+  const auto& instrs = function_.instrs;
+  const cfg::Block& block = graph_.blocks[block_at(from)];
+  // (Code that a jump from elsewhere reaches too, the join of an if
+  // statement before it, is visited through that jump: it borrows.)
+  if (block.first != from || block.predecessors.size() != 1) return 0;
+  const int last = block.last;
+  for (int i = from; i <= last; ++i)
+    if (instrs[i].op == Op::LoadFast && borrowed_load(code_, instrs[i])) return 1;
+  return loads_only_strongly(from) ? -1 : 0;
+}
+
+}  // namespace depyf::decompile
