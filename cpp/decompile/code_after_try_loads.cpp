@@ -38,8 +38,20 @@ int FunctionDecompiler::else_clause_by_loads(int from) const {
   // statement before it, is visited through that jump: it borrows.)
   if (block.first != from || block.predecessors.size() != 1) return 0;
   const int last = block.last;
-  for (int i = from; i <= last; ++i)
-    if (instrs[i].op == Op::LoadFast && borrowed_load(code_, instrs[i])) return 1;
+  bool loads = false;
+  for (int i = from; i <= last; ++i) {
+    if (instrs[i].op != Op::LoadFast) continue;
+    if (borrowed_load(code_, instrs[i])) return 1;
+    loads = true;
+  }
+  // (A lone `break` there: the code it jumps to, when nothing else reaches
+  // it, is visited or not with the break, `else: break` against a break
+  // after the try.)
+  if (!loads && instrs[last].op == Op::Jump && instrs[last].target > last) {
+    const cfg::Block& target = graph_.blocks[block_at(instrs[last].target)];
+    if (target.first == instrs[last].target && target.predecessors.size() == 1 && target.predecessors[0] == block.id)
+      return else_clause_by_loads(target.first);
+  }
   return loads_only_strongly(from) ? -1 : 0;
 }
 

@@ -51,3 +51,30 @@ def join_after_try_reached_from_if(args, g, h):
                 h(name)
                 continue
         h(fp)
+
+
+def else_clause_break(lines, g):
+    it = iter(lines)
+    for line in it:
+        if line.startswith(b"begin "):
+            try:
+                int(line[6:], base=8)
+            except ValueError:
+                continue
+            else:
+                break
+    else:
+        raise ValueError("no begin")
+    for line in it:
+        g(line)
+
+
+def break_after_try(lines, g):
+    it = iter(lines)
+    for line in it:
+        try:
+            int(line, base=8)
+        except ValueError:
+            continue
+        break
+    return g(it)
