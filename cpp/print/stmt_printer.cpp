@@ -60,7 +60,8 @@ class StmtPrinter {
   // (`partial = 0; n = n - 1`) are printed on one line again.
   bool joins_previous(const Stmt& before, const Stmt& after, bool before_is_header = false) const {
     if (options_.target < PythonVersion{3, 14} || before.lineno <= 0 || before.lineno != after.lineno) return false;
-    if (before_is_header) return after.kind == StmtKind::Assign || after.kind == StmtKind::AugAssign || after.kind == StmtKind::Expr;
+    if (before_is_header)
+      return after.kind == StmtKind::Assign || after.kind == StmtKind::AugAssign || after.kind == StmtKind::Expr;
     auto simple = [](const Stmt& s, bool second) {
       switch (s.kind) {
         case StmtKind::Assign:
