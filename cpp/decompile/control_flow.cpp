@@ -1135,11 +1135,24 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // `if c: pass` (`if not c: X` would put X first).
   const bool copied_empty_then = code_.version.minor >= 13 && then_falls && then_start != join &&
                                  then_start < else_start && clause_end(then_stopped) && !jumps_over_latch;
+  bool turned_round = false;
   if (then_body.empty() && !else_body.empty() && !explicit_empty_then && !copied_empty_then) {
     test = negate_condition(test);
     guard = negate_plainly(guard);
     std::swap(then_body, else_body);
+    turned_round = true;
   }
+  // 3.14: the raise of `assert not c, msg` that the test jumps to borrows
+  // its loads; after `if c:` the raise of `assert False, msg` follows an
+  // empty block and does not (code_after_try_loads.cpp). (The code after
+  // it, the other branch, goes on.)
+  if (turned_round && !else_falls && else_clause_by_loads(else_start) > 0)
+    if (auto statement = as_assert(guard, then_body)) {
+      emit(out, statement, index);
+      for (auto& stmt : else_body) out.push_back(stmt);
+      stack = then_stack;
+      return then_falls ? continue_at : -1;
+    }
   if (then_body.empty()) then_body.push_back(make::pass());
   // `if c: return x` followed by more code is how such source is written;
   // it compiles the same as putting the rest in an else branch.
@@ -1844,6 +1857,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       }
       if (nop_exit >= 0) return nop_exit;
     }
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = unborrowed_break_target(block, *loop); end >= 0) return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 

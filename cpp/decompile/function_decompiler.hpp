@@ -262,6 +262,12 @@ class FunctionDecompiler {
   bool falls_to_header_jump(int index) const;
   int fallen_out_break_target(int header_block, const cfg::Loop& loop) const;
   int dead_break_target(int header_block, const cfg::Loop& loop) const;
+  // 3.14 `while True:` ending in `if c: break` (unborrowed_loop_exit.cpp).
+  int unborrowed_break_target(int header_block, const cfg::Loop& loop) const;
+  bool loads_only_strongly(int from) const;
+  // 3.14: an else clause borrows, code after a try does not (code_after_try_loads.cpp).
+  int else_clause_by_loads(int from) const;
+  int try_end_after_borrowing_else(int else_start, int header_block, int handler) const;
   int shared_return_after_endless_loop(int header_block, const cfg::Loop& loop, const Region& region) const;
   // 3.10+ `while c:` whose body starts with `while True:`: both loops
   // jump back to the body's first instruction, so the graph has one loop

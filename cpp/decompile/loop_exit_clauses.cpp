@@ -477,6 +477,12 @@ int FunctionDecompiler::join_after_loop_exit_clauses(int body_end, int handler, 
       return last.target;
     return loop_join;
   }
+  // (3.14: its loads tell, code_after_try_loads.cpp.)
+  if (const int by_loads = else_clause_by_loads(after_body); by_loads != 0) {
+    if (by_loads < 0) return body_end;
+    const int end = region.loop ? try_end_after_borrowing_else(after_body, region.loop->header_block, handler) : -1;
+    return end >= 0 ? end : loop_join;
+  }
   if (code_.version.minor >= 12) {
     // The code after the body runs until the loop's latch (the handler's
     // code, which jumps back into the loop, lies elsewhere).

@@ -254,6 +254,7 @@ void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
     case ExprKind::Call: {
       const auto& n = static_cast<const Call&>(e);
       expr(out, *n.func, Prec::Atom);
+      breaks_.note_piece(first_line(*n.func));
       const auto bracketed = breaks_.bracketed();
       out += '(';
       call_arguments(out, n.args, n.keywords);
@@ -317,7 +318,11 @@ void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
     case ExprKind::List: {
       const auto bracketed = breaks_.bracketed();
       out += '[';
-      join(out, static_cast<const List&>(e).elts, [&](const ExprPtr& v) { element(out, *v); });
+      bool first = true;
+      for (const ExprPtr& v : static_cast<const List&>(e).elts) {
+        item_separator(out, first, *v);
+        element(out, *v);
+      }
       out += ']';
       return;
     }
@@ -338,7 +343,9 @@ void ExprPrinter::expr_unparenthesised(std::string& out, const Expr& e) {
 
 // Items of a tuple written inside parentheses or brackets.
 void ExprPrinter::tuple_items(std::string& out, const std::vector<ExprPtr>& elts, bool slices_allowed) {
-  join(out, elts, [&](const ExprPtr& v) {
+  bool first = true;
+  for (const ExprPtr& v : elts) {
+    item_separator(out, first, *v);
     if (slices_allowed && v->kind == ExprKind::Slice) {
       slice(out, static_cast<const ast::Slice&>(*v));
     } else if (slices_allowed && options_.target < PythonVersion{3, 10}) {
@@ -346,8 +353,22 @@ void ExprPrinter::tuple_items(std::string& out, const std::vector<ExprPtr>& elts
     } else {
       element(out, *v);
     }
-  });
+  }
   if (elts.size() == 1) out += ',';
+}
+
+// The `, ` before an item of a bracketed list (arguments, tuple or list
+// items), or a comma and a new line where the item began on a later line
+// than what came before it in the original (see call_arguments); nothing
+// before the first item.
+void ExprPrinter::item_separator(std::string& out, bool& first, const Expr& item) {
+  if (first) {
+    first = false;
+    breaks_.note_piece(first_line(item));
+    return;
+  }
+  out += ',';
+  if (!breaks_.before_piece(out, first_line(item))) out += ' ';
 }
 
 void ExprPrinter::subscript_slice(std::string& out, const Expr& s) {
@@ -457,15 +478,19 @@ void ExprPrinter::call_arguments(std::string& out, const std::vector<ExprPtr>& a
     comprehensions(out, *g.elt, g.generators);
     return;
   }
+  // Each argument on a new line where the original's began on a later line
+  // than what came before it (line_breaks.hpp): 3.13+ fuse two LOAD_FASTs
+  // of one line into one instruction, and 3.14+ borrow neither half of a
+  // fused pair when one half must stay strong (a value still on the stack
+  // at a conditional expression's jump), so in `f(a,\n b if c else d)` b
+  // and c load differently when written on one line.
   bool first = true;
   for (const auto& a : args) {
-    if (!first) out += ", ";
-    first = false;
+    item_separator(out, first, *a);
     element(out, *a);
   }
   for (const auto& k : keywords) {
-    if (!first) out += ", ";
-    first = false;
+    item_separator(out, first, *k.value);
     if (k.arg) {
       out += *k.arg;
       out += '=';

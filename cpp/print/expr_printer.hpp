@@ -71,6 +71,7 @@ class ExprPrinter {
   void constant_items(std::string& out, const depyf::Constant& c, const char* open, const char* close, bool one_tuple);
   void string_literal(std::string& out, const std::string& repr);
   void tuple_items(std::string& out, const std::vector<ast::ExprPtr>& elts, bool slices_allowed);
+  void item_separator(std::string& out, bool& first, const ast::Expr& item);
   void subscript_slice(std::string& out, const ast::Expr& slice);
   void comprehensions(std::string& out, const ast::Expr& element, const std::vector<ast::Comprehension>& generators);
   void bool_op(std::string& out, const ast::BoolOp& e);

@@ -58,8 +58,10 @@ class StmtPrinter {
   // into STORE_FAST_LOAD_FAST, whose load is never borrowed; on two lines
   // the load is LOAD_FAST_BORROW. Simple statements written on one line
   // (`partial = 0; n = n - 1`) are printed on one line again.
-  bool joins_previous(const Stmt& before, const Stmt& after) const {
+  bool joins_previous(const Stmt& before, const Stmt& after, bool before_is_header = false) const {
     if (options_.target < PythonVersion{3, 14} || before.lineno <= 0 || before.lineno != after.lineno) return false;
+    if (before_is_header)
+      return after.kind == StmtKind::Assign || after.kind == StmtKind::AugAssign || after.kind == StmtKind::Expr;
     auto simple = [](const Stmt& s, bool second) {
       switch (s.kind) {
         case StmtKind::Assign:
@@ -73,14 +75,15 @@ class StmtPrinter {
     return simple(before, false) && simple(after, true);
   }
   // The statement printed from `second` joins the one printed from `first`
-  // with `; `, when each took one line.
-  bool join_last_line(std::size_t first, std::size_t second) {
+  // with `; ` (or after a clause header's colon, with `separator` " "),
+  // when each took one line.
+  bool join_last_line(std::size_t first, std::size_t second, const char* separator = "; ") {
     if (first >= second || second >= out_.size()) return false;
     const std::size_t first_newline = out_.find('\n', first);
     if (first_newline + 1 != second || out_.find('\n', second) + 1 != out_.size()) return false;
     std::size_t text = second;
     while (text < out_.size() && out_[text] == ' ') ++text;
-    std::string joined = "; " + out_.substr(text);
+    std::string joined = separator + out_.substr(text);
     out_.resize(first_newline);
     out_ += joined;
     return true;
@@ -139,7 +142,14 @@ class StmtPrinter {
   void for_loop(const F& f, int depth, bool is_async) {
     std::string header = is_async ? "async for " : "for ";
     header += expr(*f.target, Prec::Tuple) + " in " + tuple_value(*f.iter, true);
+    const std::size_t begin = out_.size();
     block(depth, header, f.body);
+    // 3.14+: the loop's STORE_FAST of its target and the body's first
+    // LOAD_FAST fuse (STORE_FAST_LOAD_FAST, never borrowed) when the body
+    // stood on the header's line, `for c in self: i = i + 1`: printed so
+    // again (see joins_previous).
+    if (f.orelse.empty() && f.body.size() == 1 && f.lineno > 0 && joins_previous(f, *f.body[0], true))
+      join_last_line(begin, out_.find('\n', begin) + 1, " ");
     if (!f.orelse.empty()) block(depth, "else", f.orelse);
   }
   template <class W>

@@ -65,6 +65,16 @@ TEST(AstPrinterLineBreaks, ComprehensionClauses) {
   check_stmt(mk::return_(mk::list_comp(at("x", 1), {loop})), "return [x for x in items\n        if x]");
 }
 
+TEST(AstPrinterLineBreaks, CallArgumentsAndItems) {
+  // Each argument, tuple or list item on a new line where it began on a
+  // later line than what came before it (3.13+ fuse LOAD_FASTs of one line).
+  check_stmt(mk::expr_stmt(mk::call(at("f", 1), {at("a", 1), at("b", 2), at("c", 2)})), "f(a,\n        b, c)");
+  // (Never before the first item.)
+  check_stmt(mk::expr_stmt(mk::call(at("f", 1), {at("a", 2)})), "f(a)");
+  check_stmt(mk::return_(mk::list({at("a", 3), at("b", 4)})), "return [a,\n        b]");
+  check_stmt(mk::expr_stmt(mk::call(n("f"), {at("a", 5), at("b", 3)})), "f(a, b)");
+}
+
 TEST(AstPrinterLineBreaks, NoBreaksInsideFStringFields) {
   auto field = mk::formatted_value(or_({at("a", 1), at("b", 2)}));
   check_stmt(mk::return_(mk::joined_str({field})), "return f'{a or b}'");
