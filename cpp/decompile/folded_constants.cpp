@@ -176,7 +176,7 @@ bool first_load_added_it(const ConstantPtr& constant, const CodeObject& code) {
 }
 
 // `value` as an expression whose leftmost operand is `leading`, or null.
-ast::ExprPtr led_by(const Constant& value, const Constant& leading) {
+ast::ExprPtr led_by_value(const Constant& value, const Constant& leading) {
   auto lead = make::constant(std::make_shared<Constant>(leading));
   if (value.kind == Constant::Kind::Int && leading.kind == Constant::Kind::Int) {
     auto l = small_enough_int(leading);
@@ -246,6 +246,36 @@ ast::ExprPtr led_by(const Constant& value, const Constant& leading) {
                                                                         : Constant::make_bytes(rest)));
   }
   return nullptr;
+}
+
+// led_by_value, also for a negative value (`-1 / 2`: the CFG optimizer
+// folds the negation of the kept operand first, then the division) and a
+// folded tuple display, whose first item's leftmost operand leads
+// (`(-1 / 4, 3 / 4)`, its items folded, then the display).
+ast::ExprPtr led_by(const Constant& value, const Constant& leading) {
+  if (value.kind == Constant::Kind::Tuple) {
+    if (value.items.empty() || !value.items[0]) return nullptr;
+    auto first = led_by(*value.items[0], leading);
+    if (!first) return nullptr;
+    std::vector<ast::ExprPtr> items{first};
+    for (std::size_t k = 1; k < value.items.size(); ++k) items.push_back(make::constant(value.items[k]));
+    return make::tuple(std::move(items));
+  }
+  const bool negative = (value.kind == Constant::Kind::Int && !value.text.empty() && value.text[0] == '-') ||
+                        (value.kind == Constant::Kind::Float && std::signbit(value.real) && value.real != 0.0);
+  if (!negative) return led_by_value(value, leading);
+  Constant positive = value;
+  if (value.kind == Constant::Kind::Int) {
+    positive.text = value.text.substr(1);
+  } else {
+    positive.real = -value.real;
+  }
+  auto led = led_by_value(positive, leading);
+  auto* binop = led ? ast::as<ast::BinOp>(led) : nullptr;
+  if (!binop || !(binop->op == ast::Operator::Div || binop->op == ast::Operator::Mult ||
+                  binop->op == ast::Operator::LShift))
+    return nullptr;
+  return make::binop(make::unaryop(ast::UnaryOperator::USub, binop->left), binop->op, binop->right);
 }
 
 // Where nothing is loaded out of order but co_consts[0] is loaded by

@@ -39,3 +39,13 @@ def halves(t):
 def small_int_first(x):
     y = 5
     return x * 2.5 + y
+
+
+def negative_half(t):
+    pdf = lambda t: -1 / 2 * t * t
+    return pdf(t)
+
+
+def folded_display(t):
+    cdf = lambda t: sum((-1 / 4, 3 / 4, 1 / 2), (t**3, t, 1.0))
+    return cdf(t)
