@@ -28,6 +28,52 @@ int first_line_from(const std::vector<ir::Instr>& instrs, int from) {
   return 0;
 }
 
+// 3.14+: the earliest position in co_names (`names`) or co_consts among
+// those only instructions in `mine` use, nowhere else in the function;
+// -1 when none. (A name the code after the try shares with code not yet
+// walked, such as an enclosing try's else clause, was met there first.)
+// A None that a return loads counts for nothing: the implicit return may
+// have met it last; nor does a constant from `folded` on (the first the
+// CFG optimizer appended by folding, -1: none).
+int first_exclusive_use(const ir::Function& function, const std::vector<int>& mine, bool names, int folded) {
+  const auto& instrs = function.instrs;
+  const CodeObject& code = *function.code;
+  auto position = [&](int i) {
+    const ir::Instr& instr = instrs[i];
+    if (names) {
+      if (!names_from_co_names(instr.op) || instr.name.empty()) return -1;
+      const auto at = std::find(code.names.begin(), code.names.end(), instr.name);
+      return at == code.names.end() ? -1 : int(at - code.names.begin());
+    }
+    if (instr.op != Op::LoadConst || instr.arg < 0 || instr.arg >= int(code.consts.size())) return -1;
+    const ConstantPtr& constant = code.consts[instr.arg];
+    if (constant && constant->kind == Constant::Kind::None && i + 1 < int(instrs.size()) &&
+        instrs[i + 1].op == Op::ReturnValue)
+      return -1;
+    return instr.arg;
+  };
+  std::vector<char> in_mine(instrs.size(), 0);
+  for (int i : mine) in_mine[i] = 1;
+  std::vector<char> elsewhere(names ? code.names.size() : code.consts.size(), 0);
+  for (int i = 0; i < int(instrs.size()); ++i) {
+    if (in_mine[i]) continue;
+    // (Any other load of that constant, a None ending in a return too.)
+    const ir::Instr& instr = instrs[i];
+    if (!names && instr.op == Op::LoadConst && instr.arg >= 0 && instr.arg < int(code.consts.size())) {
+      elsewhere[instr.arg] = 1;
+      continue;
+    }
+    const int at = position(i);
+    if (at >= 0) elsewhere[at] = 1;
+  }
+  int best = -1;
+  for (int i : mine) {
+    const int at = position(i);
+    if (at >= 0 && !elsewhere[at] && (names || folded < 0 || at < folded) && (best < 0 || at < best)) best = at;
+  }
+  return best;
+}
+
 }  // namespace
 
 // The earliest position in co_names / co_consts among the names and
@@ -141,6 +187,19 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
           return TailPlace::InElse;
     }
     return TailPlace::AfterTry;
+  }
+  // 3.14+: first the names, then the constants that only one side uses,
+  // in the whole function: which side met its own first was compiled
+  // first. (The 3.12+ rules below look at the try statement alone.)
+  if (code_.version.minor >= 14) {
+    // (Constants the CFG optimizer folded stand after all others.)
+    const int folded = find_folded_constants(function_, graph_).start;
+    for (const bool names : {true, false}) {
+      const int tail_first = first_exclusive_use(function_, tail, names, folded);
+      const int clause_first = first_exclusive_use(function_, clauses, names, folded);
+      if (tail_first >= 0 && clause_first >= 0 && tail_first != clause_first)
+        return tail_first < clause_first ? TailPlace::InElse : TailPlace::AfterTry;
+    }
   }
   // 3.14+ borrow references (LOAD_FAST_BORROW) in an else clause but not
   // in the code after a try statement whose clauses leave: that code, to
