@@ -369,6 +369,19 @@ FoldedConstants find_folded_constants(const ir::Function& function, const cfg::G
       if (first_load_checked(i, seen) && !exits) seen.insert(function.instrs[i].arg);
     }
   }
+  // And among the blocks only exceptions reach (handlers), which 3.12+
+  // move to the end in the order they were generated; there only a
+  // short exit (4 instructions at most) is copied to where it is jumped to.
+  std::set<int> seen_cold;
+  for (const auto& block : graph.blocks) {
+    if (!block.reachable || warm[block.id]) continue;
+    const ir::Op last = function.instrs[block.last].op;
+    const bool exits = last == ir::Op::ReturnValue || last == ir::Op::RaiseVarargs || last == ir::Op::Reraise;
+    const bool short_exit = exits && block.last - block.first < 4;
+    for (int i = block.first; i <= block.last; ++i) {
+      if (first_load_checked(i, seen_cold) && !short_exit) seen_cold.insert(function.instrs[i].arg);
+    }
+  }
   if (start < 0) start = start_after_kept_operand(function, first_use);
   if (start < 0) return found;
   for (int k = start; k < count; ++k) {

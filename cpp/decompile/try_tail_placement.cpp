@@ -74,6 +74,20 @@ int first_exclusive_use(const ir::Function& function, const std::vector<int>& mi
   return best;
 }
 
+std::vector<char> blocks_reached_without_exceptions(const cfg::Graph& graph) {
+  std::vector<char> warm(graph.blocks.size(), 0);
+  if (graph.blocks.empty()) return warm;
+  std::vector<int> work{0};
+  warm[0] = 1;
+  while (!work.empty()) {
+    const int b = work.back();
+    work.pop_back();
+    for (int next : graph.blocks[b].successors)
+      if (!warm[next]) warm[next] = 1, work.push_back(next);
+  }
+  return warm;
+}
+
 }  // namespace
 
 // The earliest position in co_names / co_consts among the names and
@@ -188,6 +202,16 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
     }
     return TailPlace::AfterTry;
   }
+  // 3.14+: code that only exceptions reach (handlers) is moved to the end
+  // in the order it was generated, so where the try statement stands in
+  // such code, its layout is its codegen order: an else clause before the
+  // except clauses, the code after the try after them.
+  std::vector<char> warm;
+  if (code_.version.minor >= 14) {
+    warm = blocks_reached_without_exceptions(graph_);
+    if (!warm[block_at(tail_start)] && !warm[block_at(handler)])
+      return tail_start < handler ? TailPlace::InElse : TailPlace::AfterTry;
+  }
   // 3.14+: first the names, then the constants that only one side uses,
   // in the whole function: which side met its own first was compiled
   // first. (The 3.12+ rules below look at the try statement alone.)
@@ -201,14 +225,14 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
         return tail_first < clause_first ? TailPlace::InElse : TailPlace::AfterTry;
     }
   }
-  // 3.14+ borrow references (LOAD_FAST_BORROW) in an else clause but not
+  // 3.14 borrow references (LOAD_FAST_BORROW) in an else clause but not
   // in the code after a try statement whose clauses leave: that code, to
   // the end of the function, loads locals with LOAD_FAST. (3.15 borrow in
-  // both.)
+  // both; handler code, reached only by exceptions, never borrows.)
   if (code_.version.minor == 14) {
     bool loads = false, borrows = false;
     for (int i : code) {
-      if (instrs[i].op != Op::LoadFast) continue;
+      if (instrs[i].op != Op::LoadFast || !warm[block_at(i)]) continue;
       loads = true;
       borrows = borrows || borrowed_load(code_, instrs[i]);
     }

@@ -24,3 +24,43 @@ def after_try_names(input_charset):
     input_charset = input_charset.lower()
     return ALIASES.get(input_charset, input_charset)
 
+
+
+def in_else_raising(gen, typ):
+    if typ is None:
+        try:
+            next(gen)
+        except StopIteration:
+            return False
+        else:
+            try:
+                raise RuntimeError("generator didn't stop")
+            finally:
+                gen.close()
+    try:
+        gen.throw(typ)
+    except StopIteration as exc:
+        return exc is not typ
+    except RuntimeError:
+        return True
+    try:
+        raise RuntimeError("generator didn't stop after throw()")
+    finally:
+        gen.close()
+
+
+def inside_handler(field):
+    try:
+        name, ctype = field
+    except (ValueError, TypeError):
+        try:
+            name, ctype, bit_size = field
+        except (ValueError, TypeError) as exc:
+            raise ValueError("_fields_ must be pairs " + "or triples") from exc
+        is_bitfield = True
+        if bit_size <= 0:
+            raise ValueError(f"bad bits {name!r}")
+    else:
+        is_bitfield = False
+        bit_size = sizeof(ctype) * 8
+    return is_bitfield, bit_size
