@@ -188,7 +188,7 @@ ast::ExprPtr led_by_value(const Constant& value, const Constant& leading) {
       int power = 0;
       while (rest != "1") {
         auto q = divided_exactly(rest, *l);
-        if (!q) break;
+        if (!q || *q == "0") break;
         rest = *q, ++power;
       }
       if (rest == "1" && power >= 2 && double(power) * std::log2(double(*l)) <= kMaxFoldedBits) {
