@@ -1,8 +1,9 @@
 // `if __debug__:` blocks. The compiler folds `__debug__` to True and drops
 // the test, so the block's statements stand alone in the bytecode; 3.10 and
 // 3.11 still add that True to co_consts, unreferenced, when they compile the
-// test. An unreferenced True (where no `while True:` explains it) says a
-// debug block began where the constants after it in co_consts begin.
+// test, and 3.14+ again (3.12 and 3.13 fold it before code generation).
+// An unreferenced True (where no `while True:` explains it) says a debug
+// block began where the constants after it in co_consts begin.
 #include "ast/children.hpp"
 #include "decompile/function_decompiler.hpp"
 
@@ -11,9 +12,16 @@ namespace make = depyf::ast::make;
 namespace depyf::decompile {
 
 void FunctionDecompiler::restore_debug_block(ast::Body& body) const {
-  if (code_.version.minor != 10 && code_.version.minor != 11) return;
+  if (code_.version.minor != 10 && code_.version.minor != 11 && code_.version.minor < 14) return;
   const int count = int(code_.consts.size());
   const std::vector<int> first_load = first_constant_loads();
+  // The line of the first code that brought a constant after constant k.
+  auto next_line = [&](int k) {
+    for (int j = k + 1; j < count; ++j)
+      if (first_load[j] >= 0 && !(code_.version.minor >= 14 && loads_none(first_load[j])))
+        return function_.instrs[first_load[j]].line;
+    return -1;
+  };
   int true_at = -1;
   for (int k = 0; k < count && true_at < 0; ++k) {
     const Constant& constant = *code_.consts[k];
@@ -22,9 +30,9 @@ void FunctionDecompiler::restore_debug_block(ast::Body& body) const {
   // (A `while True:` explains the True by itself.)
   if (true_at < 0 || printed_while_true_) return;
   // The line of the first code that brought a constant after the True.
-  int line = -1;
-  for (int k = true_at + 1; k < count && line < 0; ++k)
-    if (first_load[k] >= 0) line = function_.instrs[first_load[k]].line;
+  // (3.14+: not a None either, whose first load may be much later: an
+  // `x is None` test brought it and then jumps on None without it.)
+  const int line = next_line(true_at);
   if (line <= 0) return;
   // The line of the code that last brought a constant before the True
   // (not None: an implicit return meets it at the end).
@@ -52,6 +60,21 @@ void FunctionDecompiler::restore_debug_block(ast::Body& body) const {
       continue;
     }
     const int lineno = statement->lineno;
+    // 3.14+ also add unreferenced Trues for other reasons: the block is
+    // taken only where the NOP of the `if __debug__:` line, a line no
+    // instruction has, stands before the statement. (`if __debug__ and x:`
+    // leaves none, and is not restored.)
+    if (code_.version.minor >= 14) {
+      int nop_line = 0;
+      for (const ir::Instr& instr : function_.instrs)
+        if (instr.line == lineno) {
+          nop_line = instr.nop_line;
+          break;
+        }
+      if (nop_line <= 0 || nop_line >= lineno) return;
+      for (const ir::Instr& instr : function_.instrs)
+        if (instr.line == nop_line) return;
+    }
     auto block = make::if_(make::name("__debug__"), {statement});
     block->lineno = lineno;
     (*level)[at] = block;

@@ -1,6 +1,8 @@
 // Versions, source and bytecode shapes: see folded_constants.hpp.
 #include "decompile/folded_constants.hpp"
 
+#include "decompile/function_decompiler.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -44,6 +46,51 @@ ast::ExprPtr int_expression(std::uint64_t value) {
   auto high = make::binop(int_expression(value >> 8), ast::Operator::LShift, int_literal(8));
   if ((value & 0xff) == 0) return high;
   return make::binop(high, ast::Operator::BitOr, int_literal(value & 0xff));
+}
+
+// Ints past 18 digits (2**64, 0x8000 << 48) as decimal text: divided by a
+// small number, exactly or not at all.
+std::optional<std::string> divided_exactly(const std::string& decimal, std::uint64_t divisor) {
+  std::string quotient;
+  unsigned __int128 rest = 0;
+  for (char digit : decimal) {
+    rest = rest * 10 + unsigned(digit - '0');
+    const auto q = std::uint64_t(rest / divisor);
+    rest %= divisor;
+    if (!quotient.empty() || q != 0) quotient += std::to_string(q);
+  }
+  if (rest != 0) return std::nullopt;
+  return quotient.empty() ? std::string("0") : quotient;
+}
+
+std::optional<std::uint64_t> as_u64(const std::string& decimal) {
+  if (decimal.empty() || decimal.size() > 19 || decimal[0] == '-') return std::nullopt;
+  return std::stoull(decimal);
+}
+
+// The CFG optimizer folds no int wider than 128 bits (MAX_INT_SIZE).
+constexpr int kMaxFoldedBits = 128;
+
+int bit_length(std::uint64_t value) {
+  int bits = 0;
+  while (value) ++bits, value >>= 1;
+  return bits;
+}
+
+// `value` as `m << k` (m odd and at most 64 bits), for ints too wide for
+// int_expression; null where it does not fold.
+ast::ExprPtr shifted_expression(const std::string& decimal) {
+  if (decimal.empty() || decimal.find_first_not_of("0123456789") != std::string::npos) return nullptr;
+  std::string odd = decimal;
+  int shift = 0;
+  while (auto half = divided_exactly(odd, 2)) {
+    if (*half == "0") return nullptr;
+    odd = *half, ++shift;
+  }
+  auto m = as_u64(odd);
+  if (!m || shift == 0 || bit_length(*m) + shift > kMaxFoldedBits) return nullptr;
+  auto base = *m < 256 ? int_literal(*m) : int_expression(*m);
+  return make::binop(base, ast::Operator::LShift, int_literal(std::uint64_t(shift)));
 }
 
 ast::ExprPtr float_expression(double value) {
@@ -129,12 +176,39 @@ bool first_load_added_it(const ConstantPtr& constant, const CodeObject& code) {
 }
 
 // `value` as an expression whose leftmost operand is `leading`, or null.
-ast::ExprPtr led_by(const Constant& value, const Constant& leading) {
+ast::ExprPtr led_by_value(const Constant& value, const Constant& leading) {
   auto lead = make::constant(std::make_shared<Constant>(leading));
   if (value.kind == Constant::Kind::Int && leading.kind == Constant::Kind::Int) {
-    auto v = small_enough_int(value);
     auto l = small_enough_int(leading);
-    if (!v || !l || *l == 0) return nullptr;
+    if (!l || *l == 0 || value.text.empty() || value.text[0] == '-') return nullptr;
+    // As sources write big ones: a power of it (`2 ** 32`), or it shifted
+    // (`1 << 64`, `0x8000 << 48`).
+    if (*l >= 2) {
+      std::string rest = value.text;
+      int power = 0;
+      while (rest != "1") {
+        auto q = divided_exactly(rest, *l);
+        if (!q || *q == "0") break;
+        rest = *q, ++power;
+      }
+      if (rest == "1" && power >= 2 && double(power) * std::log2(double(*l)) <= kMaxFoldedBits) {
+        return make::binop(lead, ast::Operator::Pow, int_literal(std::uint64_t(power)));
+      }
+    }
+    {
+      std::string rest = value.text;
+      int shift = 0;
+      while (rest != std::to_string(*l)) {
+        auto half = divided_exactly(rest, 2);
+        if (!half || *half == "0") break;
+        rest = *half, ++shift;
+      }
+      if (rest == std::to_string(*l) && shift > 0 && bit_length(*l) + shift <= kMaxFoldedBits) {
+        return make::binop(lead, ast::Operator::LShift, int_literal(std::uint64_t(shift)));
+      }
+    }
+    auto v = small_enough_int(value);
+    if (!v) return nullptr;
     if (*v % *l == 0) return make::binop(lead, ast::Operator::Mult, int_expression(*v / *l));
     if (*v > *l) return make::binop(lead, ast::Operator::Add, int_expression(*v - *l));
     return make::binop(lead, ast::Operator::Sub, int_expression(*l - *v));
@@ -172,6 +246,70 @@ ast::ExprPtr led_by(const Constant& value, const Constant& leading) {
                                                                         : Constant::make_bytes(rest)));
   }
   return nullptr;
+}
+
+// led_by_value, also for a negative value (`-1 / 2`: the CFG optimizer
+// folds the negation of the kept operand first, then the division) and a
+// folded tuple display, whose first item's leftmost operand leads
+// (`(-1 / 4, 3 / 4)`, its items folded, then the display).
+ast::ExprPtr led_by(const Constant& value, const Constant& leading) {
+  if (value.kind == Constant::Kind::Tuple) {
+    if (value.items.empty() || !value.items[0]) return nullptr;
+    auto first = led_by(*value.items[0], leading);
+    if (!first) return nullptr;
+    std::vector<ast::ExprPtr> items{first};
+    for (std::size_t k = 1; k < value.items.size(); ++k) items.push_back(make::constant(value.items[k]));
+    return make::tuple(std::move(items));
+  }
+  const bool negative = (value.kind == Constant::Kind::Int && !value.text.empty() && value.text[0] == '-') ||
+                        (value.kind == Constant::Kind::Float && std::signbit(value.real) && value.real != 0.0);
+  if (!negative) return led_by_value(value, leading);
+  Constant positive = value;
+  if (value.kind == Constant::Kind::Int) {
+    positive.text = value.text.substr(1);
+  } else {
+    positive.real = -value.real;
+  }
+  auto led = led_by_value(positive, leading);
+  auto* binop = led ? ast::as<ast::BinOp>(led) : nullptr;
+  if (!binop || !(binop->op == ast::Operator::Div || binop->op == ast::Operator::Mult ||
+                  binop->op == ast::Operator::LShift))
+    return nullptr;
+  return make::binop(make::unaryop(ast::UnaryOperator::USub, binop->left), binop->op, binop->right);
+}
+
+// Where nothing is loaded out of order but co_consts[0] is loaded by
+// nothing and is no docstring: the compiler keeps the first constant
+// whatever happens, so it was an operand the optimizer folded away (or a
+// small int, since loaded by LOAD_SMALL_INT). In
+//
+//   def f(mac): return not mac & (1 << 41)      co_consts (1, 2199023255552)
+//
+// the first constant loaded is then the first folded one, the one whose
+// leftmost operand stood at co_consts[0]: taken as the start where that
+// operand explains it and every constant from there on folds again.
+int start_after_kept_operand(const ir::Function& function, const std::vector<int>& first_use) {
+  const CodeObject& code = *function.code;
+  const int count = int(code.consts.size());
+  if (count < 2 || first_use[0] >= 0 || !code.consts[0] || has_docstring(code)) return -1;
+  const Constant& kept = *code.consts[0];
+  for (const auto& instr : function.instrs) {
+    if (instr.op != ir::Op::LoadConst || instr.arg < 0) continue;
+    if (instr.arg >= count) {
+      // (A small int loaded before, with the kept one's value: that load
+      // put it first.)
+      const ConstantPtr implicit = function.constant(instr.arg);
+      if (implicit && same_value(*implicit, kept)) return -1;
+      continue;
+    }
+    const int start = instr.arg;
+    if (start == 0 || !led_by(*code.consts[start], kept)) return -1;
+    for (int k = start + 1; k < count; ++k) {
+      if (is_code(code.consts[k]) || !folding_expression(code.consts[k])) return -1;
+    }
+    return start;
+  }
+  return -1;
 }
 
 }  // namespace
@@ -231,6 +369,20 @@ FoldedConstants find_folded_constants(const ir::Function& function, const cfg::G
       if (first_load_checked(i, seen) && !exits) seen.insert(function.instrs[i].arg);
     }
   }
+  // And among the blocks only exceptions reach (handlers), which 3.12+
+  // move to the end in the order they were generated; there only a
+  // short exit (4 instructions at most) is copied to where it is jumped to.
+  std::set<int> seen_cold;
+  for (const auto& block : graph.blocks) {
+    if (!block.reachable || warm[block.id]) continue;
+    const ir::Op last = function.instrs[block.last].op;
+    const bool exits = last == ir::Op::ReturnValue || last == ir::Op::RaiseVarargs || last == ir::Op::Reraise;
+    const bool short_exit = exits && block.last - block.first < 4;
+    for (int i = block.first; i <= block.last; ++i) {
+      if (first_load_checked(i, seen_cold) && !short_exit) seen_cold.insert(function.instrs[i].arg);
+    }
+  }
+  if (start < 0) start = start_after_kept_operand(function, first_use);
   if (start < 0) return found;
   for (int k = start; k < count; ++k) {
     if (is_code(code.consts[k])) return found;  // code objects never fold: not what it seemed
@@ -252,7 +404,8 @@ ast::ExprPtr folding_expression(const ConstantPtr& constant, const ConstantPtr& 
   switch (constant->kind) {
     case Constant::Kind::Int: {
       auto value = small_enough_int(*constant);
-      if (!value || *value < 256) return nullptr;
+      if (!value) return shifted_expression(constant->text);
+      if (*value < 256) return nullptr;
       return int_expression(*value);
     }
     case Constant::Kind::Float: return float_expression(constant->real);

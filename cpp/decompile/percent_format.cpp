@@ -61,10 +61,18 @@ bool compiler_folds_percent_format(std::string_view format, std::size_t items) {
   return used == items;
 }
 
-ast::ExprPtr unfoldable_format_operand(const ast::ExprPtr& left, const ast::ExprPtr& right) {
+ast::ExprPtr unfoldable_format_operand(const ast::ExprPtr& left, const ast::ExprPtr& right,
+                                       bool constant_tuple_is_display) {
   const auto* format = ast::as<ast::Constant>(left);
+  if (format == nullptr || format->value->kind != Constant::Kind::Str) return left;
+  if (const auto* items = ast::as<ast::Constant>(right);
+      constant_tuple_is_display && items != nullptr && items->value->kind == Constant::Kind::Tuple) {
+    if (items->value->items.empty() || !compiler_folds_percent_format(format->value->text, items->value->items.size()))
+      return left;
+    return ast::make::joined_str({left});
+  }
   const auto* tuple = ast::as<ast::Tuple>(right);
-  if (format == nullptr || tuple == nullptr || format->value->kind != Constant::Kind::Str) return left;
+  if (tuple == nullptr) return left;
   const bool starred = std::any_of(tuple->elts.begin(), tuple->elts.end(),
                                    [](const ast::ExprPtr& e) { return ast::as<ast::Starred>(e) != nullptr; });
   if (starred || !compiler_folds_percent_format(format->value->text, tuple->elts.size())) return left;

@@ -18,7 +18,11 @@ namespace depyf::decompile {
 bool compiler_folds_percent_format(std::string_view format, std::size_t items);
 
 // `left % right` as read from 3.11+ bytecode: a string constant that the
-// optimizer would have folded becomes an f-string without fields.
-ast::ExprPtr unfoldable_format_operand(const ast::ExprPtr& left, const ast::ExprPtr& right);
+// optimizer would have folded becomes an f-string without fields. With
+// `constant_tuple_is_display` (3.14+, which fold tuple displays after the
+// AST optimizer ran), a tuple constant on the right counts as the display
+// it prints as.
+ast::ExprPtr unfoldable_format_operand(const ast::ExprPtr& left, const ast::ExprPtr& right,
+                                       bool constant_tuple_is_display);
 
 }  // namespace depyf::decompile

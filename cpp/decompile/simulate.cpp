@@ -946,7 +946,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       ast::ExprPtr left = pop_expr(stack, index);
       const ast::Operator op = operator_of(instr.arg);
       if (code_.version.minor >= 11 && op == ast::Operator::Mod && instr.arg2 == 0)
-        left = unfoldable_format_operand(left, right);
+        left = unfoldable_format_operand(left, right, code_.version.minor >= 14);
       Value result = Value::of(make::binop(left, op, right));
       result.inplace = instr.arg2 != 0;
       stack.push_back(result);

@@ -28,6 +28,66 @@ int first_line_from(const std::vector<ir::Instr>& instrs, int from) {
   return 0;
 }
 
+// 3.14+: the earliest position in co_names (`names`) or co_consts among
+// those only instructions in `mine` use, nowhere else in the function;
+// -1 when none. (A name the code after the try shares with code not yet
+// walked, such as an enclosing try's else clause, was met there first.)
+// A None that a return loads counts for nothing: the implicit return may
+// have met it last; nor does a constant from `folded` on (the first the
+// CFG optimizer appended by folding, -1: none).
+int first_exclusive_use(const ir::Function& function, const std::vector<int>& mine, bool names, int folded) {
+  const auto& instrs = function.instrs;
+  const CodeObject& code = *function.code;
+  auto position = [&](int i) {
+    const ir::Instr& instr = instrs[i];
+    if (names) {
+      if (!names_from_co_names(instr.op) || instr.name.empty()) return -1;
+      const auto at = std::find(code.names.begin(), code.names.end(), instr.name);
+      return at == code.names.end() ? -1 : int(at - code.names.begin());
+    }
+    if (instr.op != Op::LoadConst || instr.arg < 0 || instr.arg >= int(code.consts.size())) return -1;
+    const ConstantPtr& constant = code.consts[instr.arg];
+    if (constant && constant->kind == Constant::Kind::None && i + 1 < int(instrs.size()) &&
+        instrs[i + 1].op == Op::ReturnValue)
+      return -1;
+    return instr.arg;
+  };
+  std::vector<char> in_mine(instrs.size(), 0);
+  for (int i : mine) in_mine[i] = 1;
+  std::vector<char> elsewhere(names ? code.names.size() : code.consts.size(), 0);
+  for (int i = 0; i < int(instrs.size()); ++i) {
+    if (in_mine[i]) continue;
+    // (Any other load of that constant, a None ending in a return too.)
+    const ir::Instr& instr = instrs[i];
+    if (!names && instr.op == Op::LoadConst && instr.arg >= 0 && instr.arg < int(code.consts.size())) {
+      elsewhere[instr.arg] = 1;
+      continue;
+    }
+    const int at = position(i);
+    if (at >= 0) elsewhere[at] = 1;
+  }
+  int best = -1;
+  for (int i : mine) {
+    const int at = position(i);
+    if (at >= 0 && !elsewhere[at] && (names || folded < 0 || at < folded) && (best < 0 || at < best)) best = at;
+  }
+  return best;
+}
+
+std::vector<char> blocks_reached_without_exceptions(const cfg::Graph& graph) {
+  std::vector<char> warm(graph.blocks.size(), 0);
+  if (graph.blocks.empty()) return warm;
+  std::vector<int> work{0};
+  warm[0] = 1;
+  while (!work.empty()) {
+    const int b = work.back();
+    work.pop_back();
+    for (int next : graph.blocks[b].successors)
+      if (!warm[next]) warm[next] = 1, work.push_back(next);
+  }
+  return warm;
+}
+
 }  // namespace
 
 // The earliest position in co_names / co_consts among the names and
@@ -142,14 +202,37 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
     }
     return TailPlace::AfterTry;
   }
-  // 3.14+ borrow references (LOAD_FAST_BORROW) in an else clause but not
+  // 3.14+: code that only exceptions reach (handlers) is moved to the end
+  // in the order it was generated, so where the try statement stands in
+  // such code, its layout is its codegen order: an else clause before the
+  // except clauses, the code after the try after them.
+  std::vector<char> warm;
+  if (code_.version.minor >= 14) {
+    warm = blocks_reached_without_exceptions(graph_);
+    if (!warm[block_at(tail_start)] && !warm[block_at(handler)])
+      return tail_start < handler ? TailPlace::InElse : TailPlace::AfterTry;
+  }
+  // 3.14+: first the names, then the constants that only one side uses,
+  // in the whole function: which side met its own first was compiled
+  // first. (The 3.12+ rules below look at the try statement alone.)
+  if (code_.version.minor >= 14) {
+    // (Constants the CFG optimizer folded stand after all others.)
+    const int folded = find_folded_constants(function_, graph_).start;
+    for (const bool names : {true, false}) {
+      const int tail_first = first_exclusive_use(function_, tail, names, folded);
+      const int clause_first = first_exclusive_use(function_, clauses, names, folded);
+      if (tail_first >= 0 && clause_first >= 0 && tail_first != clause_first)
+        return tail_first < clause_first ? TailPlace::InElse : TailPlace::AfterTry;
+    }
+  }
+  // 3.14 borrow references (LOAD_FAST_BORROW) in an else clause but not
   // in the code after a try statement whose clauses leave: that code, to
   // the end of the function, loads locals with LOAD_FAST. (3.15 borrow in
-  // both.)
+  // both; handler code, reached only by exceptions, never borrows.)
   if (code_.version.minor == 14) {
     bool loads = false, borrows = false;
     for (int i : code) {
-      if (instrs[i].op != Op::LoadFast) continue;
+      if (instrs[i].op != Op::LoadFast || !warm[block_at(i)]) continue;
       loads = true;
       borrows = borrows || borrowed_load(code_, instrs[i]);
     }
