@@ -51,12 +51,14 @@ EXPLAINER_TESTS = [
     "python/test_own_time.py",
 ]
 # What CI runs on each Python that only PyPI's torch serves (scripts/test.sh):
-# the dump, its rerunnable files and graph breaks, inside `with` blocks too.
+# the dump, its rerunnable files and graph breaks, inside `with` blocks too, and the
+# original depyf's names as vLLM drives them.
 CI_SLICE = [
     "python/test_torch_explain.py",
     "python/test_torch_graph_files.py",
     "python/test_torch_graph_breaks.py",
     "python/test_torch_with_resume.py",
+    "python/test_vllm_style_client.py",
 ]
 EXTRA_PACKAGES = ["numpy", "pytest"]
 
