@@ -78,13 +78,12 @@ def _inside_closure(source: str, free_names: Sequence[str]) -> str:
 
 
 def _compiled_function(source: str, name: str) -> types.CodeType:
-    from depyf.utils import collect_all_code_objects
+    from depyf.utils import find_code_named
 
-    module = compile(source, "noname", "exec")
-    for code in collect_all_code_objects(module):
-        if code.co_name == name:
-            return code
-    raise ValueError("the fixed source defines no function named %r" % name)
+    code = find_code_named(compile(source, "noname", "exec"), name)
+    if code is None:
+        raise ValueError("the fixed source defines no function named %r" % name)
+    return code
 
 
 def _writable(names: Set[str]) -> List[str]:

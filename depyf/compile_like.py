@@ -16,15 +16,9 @@ import types
 import warnings
 from typing import Optional
 
-_OPAQUE = re.compile(r"\b__depyf_opaque_(\d+)\b")
 _OPAQUE_MARK = "__depyf_opaque_constant_%d__"
+_OPAQUE_MARKED = re.compile(re.escape(_OPAQUE_MARK).replace("%d", r"(\d+)"))
 _PLACEHOLDER = "__place_holder__"
-
-
-def _find_code(code: types.CodeType, name: str) -> Optional[types.CodeType]:
-    from depyf.utils import collect_all_code_objects
-
-    return next((c for c in collect_all_code_objects(code) if c.co_name == name), None)
 
 
 def _with_constants_put_back(code: types.CodeType, original: types.CodeType) -> types.CodeType:
@@ -32,7 +26,7 @@ def _with_constants_put_back(code: types.CodeType, original: types.CodeType) -> 
     consts = []
     for value in code.co_consts:
         if isinstance(value, str):
-            match = re.fullmatch(r"__depyf_opaque_constant_(\d+)__", value)
+            match = _OPAQUE_MARKED.fullmatch(value)
             if match:
                 value = original.co_consts[int(match.group(1))]
         elif isinstance(value, types.CodeType):
@@ -50,13 +44,14 @@ def decompile_and_compile_like(
 ) -> types.CodeType:
     from depyf.decompiler import Decompiler
     from depyf.explain.dump_files import stem, write_unique
-    from depyf.explain.transformed_code import shaped_source
+    from depyf.explain.transformed_code import OPAQUE_NAME, shaped_source
+    from depyf.utils import find_code_named
 
     source = Decompiler(code_to_decompile).decompile(
         indentation=indentation, temp_prefix=temp_prefix, overwite_fn_name=_PLACEHOLDER
     )
     # A constant with no literal form becomes a marker string, swapped back after compiling.
-    source = _OPAQUE.sub(lambda match: repr(_OPAQUE_MARK % int(match.group(1))), source)
+    source = OPAQUE_NAME.sub(lambda match: repr(_OPAQUE_MARK % int(match.group(1))), source)
     wanted = reference_code.co_name
     if filepath_template is None:
         name = wanted if wanted.isidentifier() else "__depyf_compiled_like__"
@@ -74,7 +69,7 @@ def decompile_and_compile_like(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", SyntaxWarning)  # e.g. a marker string that is called
         module_code = compile(text, filename, "exec", dont_inherit=True)
-    made = _find_code(module_code, name)
+    made = find_code_named(module_code, name)
     if made is None:  # pragma: no cover - shaped_source always defines it
         raise RuntimeError("decompile_and_compile_like: no function %s in the compiled source" % name)
     made = _with_constants_put_back(made, code_to_decompile)

@@ -41,14 +41,15 @@ def _function_source(fn: Any) -> str:
 
     code = code_of(fn)
     source = _core.decompile_code(code, 4, None)
+    # The function object that owns `code` (code_of went down the same __func__/__wrapped__ chain).
     function = fn
-    while not isinstance(function, types.FunctionType) and getattr(function, "__wrapped__", None) is not None:
-        function = function.__wrapped__
-    while isinstance(getattr(function, "__wrapped__", None), types.FunctionType):
-        function = function.__wrapped__
-    if isinstance(function, types.FunctionType) and function.__code__ is code:
-        source = with_full_signature(function, source)
-    return source
+    for _ in range(100):  # (a wrapper chain that loops ends here too)
+        if function is None or (isinstance(function, types.FunctionType) and function.__code__ is code):
+            break
+        function = getattr(function, "__func__", None) or getattr(function, "__wrapped__", None)
+    else:
+        function = None
+    return with_full_signature(function, source) if function is not None else source
 
 
 def decompile(code: CodeSource) -> str:

@@ -25,6 +25,7 @@ from typing import Any, List, Optional
 __all__ = [
     "collect_all_code_objects",
     "decompile_ensure",
+    "find_code_named",
     "get_code_owner",
     "get_function_signature",
     "safe_create_directory",
@@ -41,6 +42,11 @@ def collect_all_code_objects(code: types.CodeType) -> List[types.CodeType]:
         nested = [constant for constant in current.co_consts if isinstance(constant, types.CodeType)]
         pending.extend(reversed(nested))
     return found
+
+
+def find_code_named(code: types.CodeType, name: str) -> Optional[types.CodeType]:
+    """The first code object named `name` in `code` or nested in it (compile order), or None."""
+    return next((found for found in collect_all_code_objects(code) if found.co_name == name), None)
 
 
 def get_function_signature(code_obj: types.CodeType, overwite_fn_name: Optional[str] = None) -> str:

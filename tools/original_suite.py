@@ -27,7 +27,7 @@ from typing import List, Tuple
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, TOOLS)
-from pythons import SUPPORTED_MINORS, find_python  # noqa: E402
+from pythons import SUPPORTED_MINORS, depyf_import_dir, find_python  # noqa: E402
 from torch_envs import runner  # noqa: E402
 
 RELEASE = "0.20.0"
@@ -95,25 +95,17 @@ def pytest_python(minor: int) -> List[str]:
     return python
 
 
-def package_dir() -> str:
-    probe = "import os, depyf._core as c; print(os.path.dirname(os.path.abspath(c.__file__)))"
-    proc = subprocess.run([sys.executable, "-c", probe], stdout=subprocess.PIPE, universal_newlines=True, check=True)
-    return proc.stdout.strip()
-
-
 def run_version(minor: int, tree: str) -> List[Tuple[str, bool, str]]:
     python = pytest_python(minor)
-    package = package_dir()
+    # (A folder holding only a `depyf` link to this package; it also has the
+    # chroot interpreters bind the package's folder.)
+    site = depyf_import_dir()
     results = []
     with tempfile.TemporaryDirectory() as work:
-        site = os.path.join(work, "site")
-        os.mkdir(site)
-        os.symlink(package, os.path.join(site, "depyf"))
         for name in ["tests", "python_coverage.py"]:  # the tests write files next to themselves
             source = os.path.join(tree, name)
             (shutil.copytree if os.path.isdir(source) else shutil.copy)(source, os.path.join(work, name))
-        binds = " ".join(filter(None, [os.environ.get("DEPYF_DEBIAN_BINDS", ""), package]))
-        env = dict(os.environ, PYTHONPATH=site, PYTHONDONTWRITEBYTECODE="1", DEPYF_DEBIAN_BINDS=binds)
+        env = dict(os.environ, PYTHONPATH=site, PYTHONDONTWRITEBYTECODE="1")
         commands = [
             ("pytest " + " ".join(PYTEST_RUNS), python + ["-m", "pytest", "-q", "-p", "no:cacheprovider"] + PYTEST_RUNS)
         ]

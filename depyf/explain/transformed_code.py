@@ -26,8 +26,10 @@ from typing import Any, Dict, Optional
 from depyf.decompiler import Decompiler
 from depyf.explain.dump_files import stem, write_unique
 from depyf.explain.readable import Hints, render_generated
+from depyf.utils import find_code_named
 
-_OPAQUE = re.compile(r"\b__depyf_opaque_(\d+)\b")
+# What the decompiler writes for a constant with no literal form (its co_consts index).
+OPAQUE_NAME = re.compile(r"\b__depyf_opaque_(\d+)\b")
 # Globals whose names differ from process to process, and what is shown instead:
 # `__compiled_fn_3_<uuid>` (newer torch appends a uuid to graph names) and
 # `<prefix>_<id(value)>_c<compile id>` (Dynamo's install_global_by_id, e.g.
@@ -96,17 +98,6 @@ def shaped_source(function_source: str, name: str, reference: types.CodeType) ->
     outer.append(_indent(source).rstrip("\n"))
     outer.append("    return %s" % name)
     return "\n".join(outer) + "\n"
-
-
-def _find_code(code: types.CodeType, name: str) -> Optional[types.CodeType]:
-    if code.co_name == name:
-        return code
-    for constant in code.co_consts:
-        if isinstance(constant, types.CodeType):
-            found = _find_code(constant, name)
-            if found is not None:
-                return found
-    return None
 
 
 def _mismatch(made: types.CodeType, reference: types.CodeType) -> str:
@@ -224,7 +215,7 @@ def dump_transformed_code(
         opaque[name] = value
         return name
 
-    body_source = _OPAQUE.sub(rename, body_source)
+    body_source = OPAQUE_NAME.sub(rename, body_source)
     graph_names = short_graph_names(new_code)
     for long_name, short_name in graph_names.items():
         body_source = re.sub(r"\b%s\b" % long_name, short_name, body_source)
@@ -255,7 +246,7 @@ def dump_transformed_code(
     except SyntaxError as error:
         result.problem = "the decompiled source does not compile (%s); Dynamo's own bytecode runs." % error
         return result
-    made = _find_code(module_code, name)
+    made = find_code_named(module_code, name)
     if made is None:
         result.problem = "no function %s in the compiled file" % name
         return result

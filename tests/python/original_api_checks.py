@@ -33,6 +33,16 @@ def function_of(source, name, namespace=None):
     return scope[name]
 
 
+def call_with_code(fn, code, *args):
+    """fn(*args) run with `code` as its __code__ (put back afterwards)."""
+    old = fn.__code__
+    fn.__code__ = code
+    try:
+        return fn(*args)
+    finally:
+        fn.__code__ = old
+
+
 def recompiled(fn):
     """fn's code rebuilt from its decompiled source through fix_irregular_code, as the original's tests do."""
     from depyf.code_transform import fix_irregular_code
@@ -104,12 +114,7 @@ def fix_irregular_code_shapes_closures():
     inner = outer()
     new_code = recompiled(inner)
     assert new_code.co_freevars == inner.__code__.co_freevars, new_code.co_freevars
-    old = inner.__code__
-    inner.__code__ = new_code
-    try:
-        assert inner(1) == 16
-    finally:
-        inner.__code__ = old
+    assert call_with_code(inner, new_code, 1) == 16
 
     # Cell variables the original has survive too.
     def makes_cells(a):
@@ -232,12 +237,7 @@ def decompiler_class_interface():
     reference = outer()
     made = Decompiler.decompile_and_compile_like(reference.__code__, reference.__code__)
     assert made.co_name == "reference" and made.co_freevars == ("k",)
-    old = reference.__code__
-    reference.__code__ = made
-    try:
-        assert reference(1) == 4
-    finally:
-        reference.__code__ = old
+    assert call_with_code(reference, made, 1) == 4
 
 
 def compile_like_writes_file_and_keeps_opaque_constants():
@@ -262,7 +262,7 @@ for label, function in list(globals().items()):
     if (
         isinstance(function, types.FunctionType)
         and function.__module__ == "__main__"
-        and label not in ("check", "function_of", "recompiled")
+        and label not in ("check", "function_of", "recompiled", "call_with_code")
     ):
         check(label, function)
 
