@@ -65,18 +65,10 @@ mirror_uri() {
 }
 
 # Bind mounts the interpreters need (kernel file systems) and the paths a
-# caller's files live under. Called on every setup and by the wrappers, since
-# mounts do not survive a reboot.
+# caller's files live under: the debian-run wrapper makes them (and drops stale
+# ones) on every call, since mounts do not survive a reboot.
 mount_all() {
-  local path
-  for path in /proc /dev /dev/pts /tmp "$HOME" "$CHECKOUT" ${DEPYF_DEBIAN_BINDS:-}; do
-    [ -d "$path" ] || continue
-    # Already visible inside (under a bound folder): binding it again would
-    # make the host folder a mount point of its own, which then cannot be removed.
-    [ -d "$ROOT$path" ] && [ "$(stat -c %d:%i "$path")" = "$(stat -c %d:%i "$ROOT$path")" ] && continue
-    mkdir -p "$ROOT$path"
-    mountpoint -q "$ROOT$path" || mount --bind "$path" "$ROOT$path"
-  done
+  "$BIN/debian-run" true
 }
 
 setup_root() {
@@ -95,7 +87,6 @@ setup_root() {
       die "debootstrap failed; see $ROOT.debootstrap.log"
   fi
   echo "deb $uri sid main" >"$ROOT/etc/apt/sources.list"
-  # pip inside reaches PyPI only with the host's certificate bundle.
   mount_all
   say "installing ${PACKAGES[*]}"
   # The unstable index served here is a dated snapshot: its Valid-Until has passed.
@@ -120,6 +111,18 @@ write_wrappers() {
 # Runs a command inside the Debian unstable root $ROOT (made by $CHECKOUT/scripts/debian_pythons.sh)
 # in the caller's directory; /tmp, \$HOME and the checkout are the same paths inside.
 root=$ROOT
+# A bound folder that was deleted on the host (an earlier CI checkout, say)
+# stays mounted inside as an empty folder that cannot hold anything new, and a
+# folder made again at its path is not the one mounted: drop such mounts,
+# newest first (a mount made over another hides it), before binding. A mount is stale when its host path is gone
+# or is another folder.
+awk -v root="\$root" 'index(\$5, root "/") == 1 { print \$5 }' /proc/self/mountinfo | tac | while read -r mounted; do
+  host=\${mounted#"\$root"}
+  case "\$host" in /proc | /dev | /dev/pts) continue ;; esac
+  if [ ! -d "\$host" ] || [ "\$(stat -c %d:%i "\$host")" != "\$(stat -c %d:%i "\$mounted" 2>/dev/null)" ]; then
+    umount -l "\$mounted" 2>/dev/null || true
+  fi
+done
 for path in /proc /dev /dev/pts /tmp "\$HOME" $CHECKOUT \${DEPYF_DEBIAN_BINDS:-}; do
   [ -d "\$path" ] || continue
   # Already visible inside (under a bound folder): binding it again would make
@@ -151,13 +154,14 @@ EOF
   done
 }
 
+# The wrappers first: they make the bind mounts the setup needs too.
+write_wrappers
 if [ -f "$READY" ] && [ "$(cat "$READY")" = "${PACKAGES[*]}" ]; then
   say "already set up in $ROOT"
   mount_all
 else
   setup_root
 fi
-write_wrappers
 for minor in "${MINORS[@]}"; do
   version=$("$BIN/python3.$minor" -c 'import sys; print(sys.version.split()[0])') ||
     die "python3.$minor does not run in $ROOT"
