@@ -49,7 +49,34 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="fail when a nested function cannot be decompiled, instead of keeping its original bytecode",
     )
+    report = commands.add_parser(
+        "report", help="write an HTML report of a prepare_debug dump directory (DUMP_DIR/index.html)"
+    )
+    report.add_argument("dump_dir", help="the directory given to depyf.prepare_debug")
     return parser
+
+
+def write_report(dump_dir: str) -> int:
+    """`depyf report`: writes the report, prints where to open it."""
+    import os
+    import time
+
+    if not os.path.isdir(dump_dir):
+        print(
+            "depyf: error: %s: not a directory (give the directory prepare_debug dumped into)" % dump_dir,
+            file=sys.stderr,
+        )
+        return 1
+    from depyf.report import write_report as write
+
+    started = time.perf_counter()
+    try:
+        index = write(dump_dir)
+    except (RuntimeError, OSError) as error:
+        print("depyf: error: %s: %s" % (dump_dir, error), file=sys.stderr)
+        return 1
+    print("depyf: report written in %.1f s; open %s" % (time.perf_counter() - started, index))
+    return 0
 
 
 def read_input(path: str) -> bytes:
@@ -84,6 +111,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return 2
+    if args.command == "report":
+        return write_report(args.dump_dir)
     try:
         output = run_command(args)
     except (DecompilationError, OSError) as error:

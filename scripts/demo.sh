@@ -19,10 +19,15 @@ echo "################ torch.compile under depyf.prepare_debug (examples/torch_c
 (cd /tmp && $PYTHON "$repo/examples/torch_compile_demo.py" "$dump")
 
 echo
+echo "################ the HTML report of the dump (depyf report)"
+(cd /tmp && $PYTHON -m depyf report "$dump")
+
+echo
 echo "################ the bytecode toolkit on the bundled .pyc files (3.8-3.13)"
 for pyc in examples/pyc/*.pyc; do
   (cd /tmp && $PYTHON -m depyf dis "$repo/$pyc" >/dev/null)
   echo "  depyf dis $pyc: ok"
 done
 echo
-echo "The dump is in $dump. Try also: $PYTHON -m depyf dis --json $repo/examples/pyc/sample.cpython-312.pyc"
+echo "The dump is in $dump; open its report in a browser: file://$dump/index.html"
+echo "Try also: $PYTHON -m depyf dis --json $repo/examples/pyc/sample.cpython-312.pyc"

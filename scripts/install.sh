@@ -18,7 +18,9 @@ if ((${#need_apt[@]})); then
 fi
 
 echo "== installing Python build and test tools into $($PYTHON -c 'import sys; print(sys.executable)')"
-$PYTHON -m pip install -q --disable-pip-version-check "scikit-build-core>=0.10" cmake ninja "pytest>=7"
+# Jinja2 and Pygments: the HTML report of a dump (depyf report), which the demo writes.
+$PYTHON -m pip install -q --disable-pip-version-check "scikit-build-core>=0.10" cmake ninja "pytest>=7" \
+  "jinja2>=3" "pygments>=2.12"
 
 echo "== building and installing depyf (the C++ core: a few minutes on a first build, progress below)"
 # pip shows the build's output only with -v; of it, ninja's [done/total] lines say how far it is.

@@ -19,6 +19,16 @@ else
   echo "!! not root: CPython 3.14/3.15 cannot be set up (scripts/debian_pythons.sh needs root); their tests are skipped"
 fi
 
+# The HTML report's test opens its pages in a real browser: Debian's Chromium, headless.
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "== installing chromium (the report's browser test)"
+  sudo_cmd=()
+  [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+  { "${sudo_cmd[@]}" apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq chromium >/dev/null; } ||
+    echo "!! chromium could not be installed: the report's browser test is skipped"
+fi
+
 echo "== C++ unit tests"
 cmake -S . -B build/cpp-tests -G Ninja -DDEPYF_BUILD_TESTS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build/cpp-tests -j2

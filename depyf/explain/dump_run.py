@@ -22,6 +22,7 @@ import threading
 import uuid
 from typing import Any, Dict, List, Optional
 
+from depyf.explain import compile_times, own_time
 from depyf.explain.dump_files import append_line, replace_atomically, safe_name, watch_writes
 
 RUNS_FOLDER = "depyf_runs"
@@ -64,6 +65,10 @@ class DumpRun:
         self._status: Dict[str, str] = {}  # path -> WRITTEN / REUSED, in the order first seen
         self._lock = threading.Lock()
         self._stop_watching = watch_writes(self._saw)
+        # Where the process's compile and depyf's own seconds stood when the run began.
+        self._compile_seconds_before = compile_times.snapshot()
+        self._own_seconds_before = own_time.seconds()
+        self.timings: Dict[str, Any] = {}
 
     # ---- what the run produced ----
 
@@ -119,6 +124,8 @@ class DumpRun:
                 "depyf": getattr(depyf, "__version__", None),
             },
             "backends": list(self.backends),
+            # Seconds of this run: torch's compile phases (where torch says) and depyf's own work.
+            "timings": dict(self.timings),
             "files": files,
         }
 
@@ -137,6 +144,10 @@ class DumpRun:
             self.state = "finished"
         if backends:
             self.backends = list(backends)
+        self.timings = {
+            "torch_compile_phases": compile_times.since(self._compile_seconds_before),
+            "depyf_own": round(own_time.seconds() - self._own_seconds_before, 6),
+        }
         self.save()
         summary = {
             "run_id": self.run_id,

@@ -4,6 +4,7 @@ step through it."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
 import types
@@ -11,8 +12,8 @@ import warnings
 from typing import Any, Callable, Dict, Iterator, List, Optional
 
 from depyf.explain import own_time, torch_compat
-from depyf.explain.dump_files import make_directory, safe_name, write_unique
-from depyf.explain.dump_run import DumpRun
+from depyf.explain.dump_files import make_directory, replace_atomically, safe_name, write_unique
+from depyf.explain.dump_run import RUNS_FOLDER, DumpRun
 from depyf.explain.graph_breaks import user_function_name
 
 # The last block's directory and session, and the blocks open now (blocks driven by
@@ -27,7 +28,9 @@ def _is_resume_of_compiled(code: types.CodeType, names: set) -> bool:
 
 
 @contextlib.contextmanager
-def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_bytecode: bool = False) -> Iterator[DumpRun]:
+def prepare_debug(
+    dump_src_dir: str, clean_wild_fx_code: bool = True, log_bytecode: bool = False, report: bool = False
+) -> Iterator[DumpRun]:
     """Dump what torch.compile does inside the block into `dump_src_dir`.
 
     Wrap the code that *runs* the compiled functions (compilation happens at
@@ -46,6 +49,9 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
       compiled and every graph break.
     - ``__compiled_fn_{n}.{Stage}.{k}.py``: captured, joint, forward and
       backward graphs; ``__compiled_fn_{n}.kernel_{k}.py``: Inductor's code.
+
+    With ``report=True`` the block ends by writing the HTML report of the
+    directory (``index.html``, as ``depyf report DIR`` does).
     """
     if not isinstance(dump_src_dir, str):
         raise TypeError("prepare_debug(dump_src_dir) takes the directory path as a str; got %r" % (dump_src_dir,))
@@ -101,6 +107,8 @@ def prepare_debug(dump_src_dir: str, clean_wild_fx_code: bool = True, log_byteco
                 _client_state()["is_inside_prepare_debug"] = bool(_state["open"])
                 _state["dump_src_dir"] = directory
                 _state["session"] = session
+        if report:  # also after a failure inside the block: that is when a report helps most
+            _write_report(directory)
 
 
 def patched_load_by_key_path(key: str, path: str, linemap: Any = None, attrs: Any = None, **kwargs: Any) -> Any:
@@ -145,6 +153,15 @@ def _share_state_with_clients(directory: str) -> None:
         pass
     data["dump_src_dir"] = directory
     data["is_inside_prepare_debug"] = True
+
+
+def _write_report(directory: str) -> None:
+    try:
+        from depyf.report import write_report
+
+        print("depyf: report: open %s" % write_report(directory), file=sys.stderr)
+    except Exception as error:  # noqa: BLE001 - a report must never fail the user's program
+        warnings.warn("depyf: the HTML report of %s was not written: %s" % (directory, error), RuntimeWarning)
 
 
 def _hook_kernel_loading(session: Any) -> Callable[[], None]:
@@ -193,8 +210,22 @@ def _write_full_code(session: Any) -> List[str]:
             )
         text = writer.render(code, compilation.module_globals)
         template = os.path.join(session.dump_dir, "full_code_for_%s_%%s.py" % safe_name(code.co_name))
-        written.append(write_unique(template, _constant_text(text)))
+        path = write_unique(template, _constant_text(text))
+        written.append(path)
+        _write_function_records(path, writer.records)
     return written
+
+
+def _write_function_records(full_code_path: str, records: List[Dict[str, Any]]) -> None:
+    """The full_code file's facts as data, for `depyf report`: depyf_runs/functions/<file>.json."""
+    try:
+        folder = os.path.join(os.path.dirname(full_code_path), RUNS_FOLDER, "functions")
+        os.makedirs(folder, exist_ok=True)
+        document = {"format": 1, "full_code": os.path.basename(full_code_path), "functions": records}
+        target = os.path.join(folder, os.path.basename(full_code_path)[: -len(".py")] + ".json")
+        replace_atomically(target, json.dumps(document, indent=1, default=str))
+    except Exception as error:  # noqa: BLE001 - the report's data must never break the user's program
+        torch_compat.warn_once("the report data of %s" % full_code_path, error)
 
 
 def _constant_text(text: str) -> Callable[[str], str]:

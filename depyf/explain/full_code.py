@@ -9,6 +9,10 @@ the file the running code is compiled from), the graphs it calls with the
 files that hold them, and the resume functions it continues in, each a
 section of its own in the same shape. Last, how a call picks a version.
 Nothing in it runs; it is the same from run to run for the same program.
+
+The same facts are also kept as data (`FullCodeWriter.records`), which
+`depyf report` reads from ``depyf_runs/functions/<full_code file>.json``
+instead of parsing the text back.
 """
 
 from __future__ import annotations
@@ -58,6 +62,9 @@ def _plural(count: int, word: str) -> str:
 class FullCodeWriter:
     def __init__(self, session: DebugSession) -> None:
         self.session = session
+        # One record per function section of the last render (the function, then
+        # its resume functions): the data a report shows, in JSON-ready form.
+        self.records: List[Dict[str, Any]] = []
 
     # ---- pieces ----
 
@@ -74,14 +81,14 @@ class FullCodeWriter:
         source = render_generated(source, hints_for(module, self.session.graph_outputs)).source
         return shaped_source(source, name, code)
 
-    def _guard_function(self, guard_name: str, entry: Any) -> List[str]:
+    def _guard_function(self, guard_name: str, guards: List[Dict[str, Any]]) -> List[str]:
         lines = ["def %s(L, G, **___kwargs_ignored):" % guard_name]
-        guards = readable_guards(torch_compat.guard_lines(entry))
         if not guards:
             lines.append("    return True  # no guard could be read")
             return lines
         lines.append("    __guard_hit = True")
-        for text, is_code in guards:
+        for guard in guards:
+            text, is_code = guard["text"], guard["is_code"]
             expression = text.split("  # ")[0]
             if is_code and _is_expression(expression):
                 lines.append("    __guard_hit = __guard_hit and " + text)
@@ -149,10 +156,31 @@ class FullCodeWriter:
             lines.append("def %s(*args, **kwargs):\n    pass  # runs the code in the files above" % short)
         return lines
 
+    def _version_record(
+        self, number: int, entry: Any, running: Optional[types.CodeType], compilation: Optional[Compilation]
+    ) -> Dict[str, Any]:
+        """One compiled version as data: what its section of the text says."""
+        graphs = sorted(
+            {short_graph_name(n) for n in (running.co_names if running else ()) if n.startswith("__compiled_fn")}
+        )
+        return {
+            "number": number,
+            "compiled_while_watched": compilation is not None,
+            "recompile_reasons": list(compilation.recompile_reasons) if compilation is not None else [],
+            "graph_breaks": [dict(brk) for brk in compilation.graph_breaks] if compilation is not None else [],
+            "guards": [
+                {"text": text, "is_code": is_code} for text, is_code in readable_guards(torch_compat.guard_lines(entry))
+            ],
+            "transformed_file": os.path.basename(compilation.transformed.path) if compilation is not None else None,
+            "graphs": [{"name": short, "files": self._graph_files(short)} for short in graphs],
+            "resumes": [n for n in (running.co_names if running else ()) if n.startswith("__resume")],
+        }
+
     # ---- sections ----
 
     def render(self, code: types.CodeType, module: Optional[Dict[str, Any]], name: Optional[str] = None) -> str:
         parts: List[str] = []
+        self.records = []
         self._render_function(code, module, name or code.co_name, parts, set(), resumed_by=None)
         return "\n".join(parts).rstrip("\n") + "\n"
 
@@ -195,10 +223,21 @@ class FullCodeWriter:
         arguments = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
         dispatch: List[str] = []
         resumes: List[str] = []
+        record: Dict[str, Any] = {
+            "name": name,
+            "code_name": code.co_name,
+            "file": code.co_filename,
+            "line": code.co_firstlineno,
+            "resumed_by": resumed_by,
+            "versions": [],
+        }
+        self.records.append(record)
         for number, entry in enumerate(entries):
             running = torch_compat.entry_code(entry)
             compilation = self.session.by_running_code.get(id(running)) if running is not None else None
             guard_name = "__guard_%d_for_%s" % (number, fn)
+            version = self._version_record(number, entry, running, compilation)
+            record["versions"].append(version)
             parts += [_THIN_RULE, "# Version %d of %s" % (number, code.co_name)]
             parts += self._why_compiled(compilation)
             breaks = compilation.graph_breaks if compilation is not None else []
@@ -207,7 +246,7 @@ class FullCodeWriter:
                 for brk in breaks:
                     parts += self._graph_break(brk)
             parts.append("# It runs when these guards hold:")
-            parts += self._guard_function(guard_name, entry)
+            parts += self._guard_function(guard_name, version["guards"])
             parts.append("")
             parts += self._transformed(running, compilation)
             parts.append("")

@@ -41,6 +41,8 @@ def test_sdist_holds_sources_licence_and_changelog(sdist: str) -> None:
         "depyf/_version.py",
         "cpp/bindings/exports.map",
         "depyf/explain/global_variables.py",
+        "depyf/report/templates/index.html",
+        "depyf/report/static/report.js",
     ):
         assert needed in names, needed
     assert not any(name.startswith(("build/", "dist/")) for name in names)
@@ -55,6 +57,7 @@ def test_sdist_metadata(sdist: str) -> None:
     fields = [line for line in info.splitlines() if ": " in line]
     assert "Version: %s" % depyf.__version__ in fields
     assert "Provides-Extra: torch" in fields
+    assert "Provides-Extra: report" in fields
     assert any(line.startswith("License") for line in fields)
     for minor in range(8, 16):
         assert "Classifier: Programming Language :: Python :: 3.%d" % minor in fields
