@@ -16,6 +16,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import urllib.parse
 from html.parser import HTMLParser
 from typing import Dict, List, Set, Tuple
@@ -110,9 +111,10 @@ def _visible(path: str) -> str:
     return "".join(parser.parts)
 
 
-def test_every_link_resolves_and_nothing_leaves_the_machine(dump):
-    pages = _pages(dump)
-    assert len(pages) > 10
+def _assert_links_resolve(directory: str) -> None:
+    """Every link of every page leads to a file of the report (and an anchor in it); none leaves the machine."""
+    pages = _pages(directory)
+    assert len(pages) > 5
     for page, parsed in pages.items():
         for link in parsed.links:
             parts = urllib.parse.urlsplit(link)
@@ -123,10 +125,14 @@ def test_every_link_resolves_and_nothing_leaves_the_machine(dump):
             assert os.path.isfile(target), "%s links to a missing file: %s" % (page, link)
             if parts.fragment and target in pages:
                 assert parts.fragment in pages[target].ids, "%s links to a missing anchor: %s" % (page, link)
-    for name in os.listdir(os.path.join(dump, "depyf_report")):
+    for name in os.listdir(os.path.join(directory, "depyf_report")):
         if name.endswith((".css", ".js")):
-            text = _text(os.path.join(dump, "depyf_report", name))
+            text = _text(os.path.join(directory, "depyf_report", name))
             assert "http:" not in text and "https:" not in text and "@import" not in text, name
+
+
+def test_every_link_resolves_and_nothing_leaves_the_machine(dump):
+    _assert_links_resolve(dump)
 
 
 def test_every_function_version_guard_break_and_stage_is_shown(dump):
@@ -280,3 +286,18 @@ def test_a_directory_without_a_dump_and_a_missing_one(tmp_path, capsys):
     assert "No compiled function was recorded" in _visible(str(tmp_path / "index.html"))
     assert cli_main(["report", str(tmp_path / "missing")]) == 1
     assert "not a directory" in capsys.readouterr().err
+
+
+def test_a_dump_of_two_processes(tmp_path):
+    directory = str(tmp_path / "shared")
+    script = os.path.join(REPO, "tests", "python", "torch_scripts", "spawn_ranks.py")
+    result = subprocess.run([sys.executable, script, directory], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert cli_main(["report", directory]) == 0
+    model = read_dump(directory)
+    index = _visible(os.path.join(directory, "index.html"))
+    assert len(model.runs) == 2 and len({run["process"]["pid"] for run in model.runs}) == 2
+    for run in model.runs:
+        assert run["run_id"] in index
+    assert model.functions and all(doc.name == "rank_work" for doc in model.functions)
+    _assert_links_resolve(directory)
