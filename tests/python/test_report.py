@@ -45,6 +45,10 @@ def centred(x):
     return x - x.mean()
 
 
+def squashed(x):
+    return torch.sigmoid(x) * 3
+
+
 @pytest.fixture(scope="module")
 def dump(tmp_path_factory) -> str:
     torch._dynamo.reset()
@@ -56,6 +60,7 @@ def dump(tmp_path_factory) -> str:
             x = torch.randn(8, requires_grad=True)
             assert torch.allclose(compiled(x, scale), clipped_scale(x, scale))
         other(torch.randn(5))
+        torch.compile(squashed, backend="inductor")(torch.randn(6))  # Inductor: kernels
     torch._dynamo.reset()
     assert cli_main(["report", directory]) == 0
     return directory
@@ -167,6 +172,13 @@ def test_every_function_version_guard_break_and_stage_is_shown(dump):
     assert sum(bool(version["recompile_reasons"]) for version in head["versions"]) == 1
     stages = {file.stage for file in model.files.values() if file.kind == "graph"}
     assert {"Captured_Graph", "Forward_graph", "Backward_graph"} <= stages
+    kernels = [file for file in model.files.values() if file.kind == "kernel"]
+    assert kernels
+    squashed_page = _text(
+        os.path.join(dump, "depyf_report", next(d.page for d in model.functions if d.name == "squashed"))
+    )
+    for kernel in kernels:
+        assert "file_%s.html" % kernel.name in squashed_page
     for file in model.files.values():  # every file of the dump has its page
         assert os.path.isfile(os.path.join(dump, "depyf_report", "file_%s.html" % file.name))
 
