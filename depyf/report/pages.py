@@ -28,13 +28,30 @@ _TOP_PHASES = 12
 def _environment() -> Any:
     import jinja2
 
-    return jinja2.Environment(
+    environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(os.path.join(_HERE, "templates")),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
+    environment.globals["reason_html"] = _reason_html
+    return environment
+
+
+def _reason_html(reason: str) -> Any:
+    """Dynamo's recompile reason: the failed guard as code, then where it came from.
+
+    It reads ``0/0: scale == 2 # y = ... # file:line in f User stack trace: ...``:
+    the guard is the part before the first ``#``.
+    """
+    import markupsafe
+
+    guard, _, origin = str(reason).partition(" # ")
+    text = markupsafe.Markup("<code>%s</code>") % guard
+    if origin:
+        text += markupsafe.Markup(' <span class="dim">%s</span>') % ("# " + origin)
+    return text
 
 
 def _read_text(path: str) -> Optional[str]:
@@ -216,7 +233,13 @@ class ReportWriter:
                     "resume_functions": len(doc.sections) - 1,
                     "graphs": len({g["name"] for s in doc.sections for v in s["versions"] for g in v["graphs"]}),
                     "breaks": [
-                        dict(brk, function=doc.name, page=doc.page)
+                        dict(
+                            brk,
+                            function=s["name"],
+                            page=doc.page,
+                            version=v["number"],
+                            version_anchor="%s-v%d" % (s["name"], v["number"]),
+                        )
                         for s in doc.sections
                         for v in s["versions"]
                         for brk in self._breaks(v)
