@@ -9,6 +9,9 @@ per-version table; a worker that crashes or hangs is restarted after the
 file it was on, which is counted.
 
     python3 tools/roundtrip.py --every 4 --report docs/roundtrip.md
+
+With --source-dir DIR (repeatable) the files are every .py file under those
+folders instead of the standard library (third-party code: tools/third_party.py).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from typing import IO, Dict, List, Optional, Tuple
 
 TOOLS = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(TOOLS))
-from pythons import all_pythons, depyf_import_dir, stdlib_sources  # noqa: E402
+from pythons import all_pythons, depyf_import_dir, is_test_file, stdlib_sources  # noqa: E402
 
 STATUSES = ("equal", "differ", "syntax_error", "error")
 # Errors whose output still compiles and runs: a nested function that could
@@ -146,8 +149,8 @@ def table(results: Dict[int, Tally], kind: str) -> List[str]:
     return rows
 
 
-def report(results: Dict[int, Tally], command: str, kinds: List[str]) -> str:
-    lines = ["# Decompiler round trip over the standard library", "", "Command: `%s`" % command, ""]
+def report(results: Dict[int, Tally], command: str, kinds: List[str], corpus: str = "the standard library") -> str:
+    lines = ["# Decompiler round trip over %s" % corpus, "", "Command: `%s`" % command, ""]
     for kind in kinds:
         lines += ["## %s units" % kind, ""] + table(results, kind) + [""]
     for minor, tally in sorted(results.items()):
@@ -160,6 +163,22 @@ def report(results: Dict[int, Tally], command: str, kinds: List[str]) -> str:
     return "\n".join(lines)
 
 
+def source_dir_files(folders: List[str], include_tests: bool) -> List[str]:
+    """The .py files under `folders` (a single .py file stands for itself), tests left out unless asked for."""
+    found = []
+    for folder in folders:
+        folder = os.path.abspath(folder)
+        if folder.endswith(".py"):
+            found.append(folder)
+            continue
+        for root, _dirs, names in os.walk(folder):
+            for name in names:
+                path = os.path.join(root, name)
+                if name.endswith(".py") and (include_tests or not is_test_file(os.path.relpath(path, folder))):
+                    found.append(path)
+    return sorted(found)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--versions", default="3.8,3.9,3.10,3.11,3.12,3.13")
@@ -170,13 +189,19 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds without progress before a worker counts as hung")
     parser.add_argument("--report", help="write a markdown report here")
     parser.add_argument("--records", help="write every unit's result here as JSON lines (for classifying failures)")
+    parser.add_argument(
+        "--source-dir", action="append", default=[], help="take the .py files under this folder (or this .py file) instead of the stdlib"
+    )
     args = parser.parse_args(argv)
 
     minors = [int(v.split(".")[1]) for v in args.versions.split(",")]
     pythons = all_pythons(required=True)
     results: Dict[int, Tally] = {}
     for minor in minors:
-        files = stdlib_sources(pythons[minor], include_tests=args.with_tests)[:: args.every]
+        if args.source_dir:
+            files = source_dir_files(args.source_dir, args.with_tests)[:: args.every]
+        else:
+            files = stdlib_sources(pythons[minor], include_tests=args.with_tests)[:: args.every]
         if args.limit:
             files = files[: args.limit]
         started = time.time()
@@ -188,7 +213,8 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     kinds = args.kinds.split(",")
     command = "python3 tools/roundtrip.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    text = report(results, command.strip(), kinds)
+    corpus = "the standard library" if not args.source_dir else ", ".join(args.source_dir)
+    text = report(results, command.strip(), kinds, corpus)
     print(text)
     if args.report:
         pathlib.Path(args.report).write_text(text + "\n")
