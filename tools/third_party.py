@@ -37,7 +37,7 @@ TOOLS = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, TOOLS)
 import roundtrip  # noqa: E402
 from behaviour_check import decompiled_source  # noqa: E402
-from pythons import all_pythons, is_test_file  # noqa: E402
+from pythons import all_pythons  # noqa: E402
 from third_party_corpus import CACHE, PACKAGES, Package, fetch, say  # noqa: E402
 from torch_envs import runner  # noqa: E402
 
@@ -61,18 +61,8 @@ def _minors(versions: Optional[str]) -> List[int]:
 
 def _source_files(package: Package) -> List[str]:
     """The package's own .py files (its tests left out), relative to its sdist's root."""
-    files = []
-    for source in package.sources:
-        path = os.path.join(package.root, source)
-        if path.endswith(".py"):
-            files.append(source)
-            continue
-        for directory, _subdirs, names in os.walk(path):
-            for name in names:
-                full = os.path.join(directory, name)
-                if name.endswith(".py") and not is_test_file(os.path.relpath(full, path)):
-                    files.append(os.path.relpath(full, package.root))
-    return sorted(files)
+    folders = [os.path.join(package.root, source) for source in package.sources]
+    return [os.path.relpath(path, package.root) for path in roundtrip.source_dir_files(folders, include_tests=False)]
 
 
 # ---- round trip ----
