@@ -275,7 +275,11 @@ bool FunctionDecompiler::chain_onto_previous_assignment(ast::Body& out, const as
   auto* previous = out.empty() ? nullptr : ast::as<ast::Assign>(out.back());
   if (previous == nullptr || previous->value != value) return false;
   auto merged = make::assign(previous->targets, value);
-  merged->targets.insert(merged->targets.end(), targets.begin(), targets.end());
+  // (A name stored before an unpacking in the chain already leads it:
+  // `a = (y, z) = x = value` stores `a` once.)
+  for (const ast::ExprPtr& target : targets)
+    if (std::find(merged->targets.begin(), merged->targets.end(), target) == merged->targets.end())
+      merged->targets.push_back(target);
   merged->lineno = previous->lineno;
   out.back() = merged;
   return true;
@@ -328,6 +332,19 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
       }
       targets.push_back(tuple);
       if (chain_onto_previous_assignment(out, inner, targets)) return;
+      // `a = (y, z) = x = value`: the names stored before the unpacking
+      // lead the chain, not a walrus inside it, so that a copy of the value
+      // stored after it joins this one assignment (written as a second
+      // one, the value ran twice).
+      if (targets.size() > 1) {
+        // (That copy, the same walrus node, now holds the assigned value.)
+        for (Value& copy : stack)
+          if (copy.expr == assigned && !copy.walrus_targets.empty()) copy.expr = inner;
+        auto assign = make::assign(targets[0], inner);
+        assign->targets = targets;
+        emit(out, assign, index);
+        return;
+      }
     }
     emit(out, make::assign(tuple, assigned), index);
     return;
@@ -403,7 +420,8 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
     if (!out.empty() && value.copy_token) {
       if (auto* previous = ast::as<ast::Assign>(out.back()); previous && previous->value == value.walrus_value) {
         std::vector<ast::ExprPtr> all = previous->targets;
-        all.insert(all.end(), targets.begin(), targets.end());
+        for (const ast::ExprPtr& more : targets)  // (the names before an unpacking lead it already)
+          if (std::find(all.begin(), all.end(), more) == all.end()) all.push_back(more);
         targets = all;
         out.pop_back();
       }
