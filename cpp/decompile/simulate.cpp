@@ -1213,6 +1213,11 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       const int before = instr.op == Op::UnpackEx ? (instr.arg & 0xff) : instr.arg;
       const int after = instr.op == Op::UnpackEx ? (instr.arg >> 8) : 0;
       const int count = before + after + (instr.op == Op::UnpackEx ? 1 : 0);
+      if (count == 0 && source.kind != Value::Kind::Slot && source.kind != Value::Kind::ForItem) {
+        // `[] = value`: no store follows to complete the assignment.
+        emit(out, make::assign(make::list({}, ast::ExprContext::Store), expr_of(source, index)), index);
+        return;
+      }
       auto group = std::make_shared<AssignmentGroup>();
       group->targets.assign(count, nullptr);
       if (instr.op == Op::UnpackEx) group->starred_index = before;
@@ -1236,6 +1241,15 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
         slot.group = group;
         slot.slot = k;
         stack.push_back(slot);
+      }
+      if (count == 0) {
+        // `for [] in x`, `a, [] = value`: no store completes this target.
+        Value parent_slot;
+        parent_slot.kind = Value::Kind::Slot;
+        parent_slot.group = group->parent;
+        parent_slot.slot = group->parent_slot;
+        parent_slot.expr = group->value;
+        store(index, parent_slot, make::list({}, ast::ExprContext::Store), stack, out);
       }
       return;
     }
