@@ -51,11 +51,17 @@ def test_decompiled_module_behaves_the_same(minor: int, module_file: str) -> Non
         pytest.skip("%s needs CPython 3.%s+" % (module_file, needed.group(1)))
     python = reference_python(minor)
     path = os.path.join(MODULES, module_file)
-    dumped = subprocess.run([python, "-c", DUMP_MODULE, path], stdout=subprocess.PIPE, check=True,
-                            universal_newlines=True).stdout
+    dumped = subprocess.run(
+        [python, "-c", DUMP_MODULE, path], stdout=subprocess.PIPE, check=True, universal_newlines=True
+    ).stdout
     source = _core.decompile_marshal(bytes.fromhex(dumped.strip()), minor)
-    proc = subprocess.run([python, "-c", RUN_BOTH, path, source], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          universal_newlines=True, timeout=120)
+    proc = subprocess.run(
+        [python, "-c", RUN_BOTH, path, source],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        universal_newlines=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads(proc.stdout.splitlines()[-1])
     assert report["original"] == report["decompiled"], "3.%d %s:\n%s\n%s" % (minor, module_file, source, report)

@@ -1,6 +1,6 @@
-"""`__doc__ = <expression>` as the first statement of a class body or a
-module is an assignment, not a docstring: it must stay one. RESULT is what
-must be the same decompiled."""
+# `__doc__ = <expression>` as the first statement of a class body or a
+# module is an assignment, not a docstring: it must stay one (so this module
+# opens with it, no docstring). RESULT is what must be the same decompiled.
 __doc__ = "module %s" % "doc"
 
 
