@@ -45,9 +45,24 @@ def both_return_inside_finally(log, x):
         log.append(("finally", sys.exc_info()[0]))
 
 
+def both_return_named_clause_inside_finally(log, x):
+    try:
+        try:
+            return 1 / x
+        except (ZeroDivisionError, KeyError) as e:
+            return repr(e)
+    finally:
+        log.append(("finally", sys.exc_info()[0]))
+
+
 def run_cases(ns):
     log, results = [], []
-    for name in ["clause_returns_then_code", "clause_returns_in_try_finally", "both_return_inside_finally"]:
+    for name in [
+        "clause_returns_then_code",
+        "clause_returns_in_try_finally",
+        "both_return_inside_finally",
+        "both_return_named_clause_inside_finally",
+    ]:
         for x in (1, 0, "s"):
             try:
                 results.append(ns[name](log, x))

@@ -36,3 +36,13 @@ def both_return_inside_finally(x):
             return "zero"
     finally:
         h(2)
+
+
+def both_return_named_clause_inside_finally(self, x):
+    try:
+        try:
+            return self.f(x)
+        except (E, F) as e:
+            return self.h(e)
+    finally:
+        self.g()
