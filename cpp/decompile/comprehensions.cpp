@@ -48,11 +48,18 @@ ast::ExprPtr FunctionDecompiler::comprehension_from_body(const ast::Body& body, 
     // `if c: continue` before the rest of a loop body is a filter too. A
     // run of them is one filter, `not (c or d)`: the same jumps as two
     // filters, but the `not` can then stay off compares (condition_form.cpp).
+    // (3.13 in a protected region, a with body: `if c or d` comes as
+    // `if not c: if not d: continue`, the skip `not c and not d`.)
+    auto skip_condition = [](const ast::StmtPtr& stmt, auto& self) -> ast::ExprPtr {
+      auto* test = ast::as<ast::If>(stmt);
+      if (!test || !test->orelse.empty() || test->body.size() != 1) return nullptr;
+      if (ast::as<ast::Continue>(test->body[0])) return test->test;
+      ast::ExprPtr inner = self(test->body[0], self);
+      return inner ? make::boolop(ast::BoolOperator::And, {test->test, inner}) : nullptr;
+    };
     auto skip_test = [&](std::size_t at) -> ast::ExprPtr {
-      auto* test = ast::as<ast::If>(stmts[at]);
-      const bool skips = test && test->orelse.empty() && test->body.size() == 1 &&
-                         ast::as<ast::Continue>(test->body[0]) && !generators.empty() && level != &body;
-      return skips ? test->test : nullptr;
+      if (generators.empty() || level == &body) return nullptr;
+      return skip_condition(stmts[at], skip_condition);
     };
     if (count > position + 1 && skip_test(position)) {
       std::vector<ast::ExprPtr> skipped;

@@ -1190,7 +1190,18 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
     ast::Body body;
     const std::vector<char> visited_before = visited_;
     const Stack stack_before = clause_stack;
-    walk_region(p, clause_region, clause_stack, body);
+    int return_stopped = -1;
+    clause_region.stopped_at = &return_stopped;
+    // (`except E as e: return value` inside an enclosing try: the walk stops
+    // past the clause's unwinding, holding the value, at the RETURN_VALUE,
+    // which cannot raise and so lies outside that try's protection, or at
+    // the copies of enclosing finally bodies run before it.)
+    if (walk_region(p, clause_region, clause_stack, body) && return_stopped >= 0 && !visited_[return_stopped] &&
+        instrs[past_finally_copies(return_stopped, clause_region)].op == Op::ReturnValue && !clause_stack.empty()) {
+      int i = return_stopped;
+      finish_return(i, clause_region, clause_stack, body);
+    }
+    clause_region.stopped_at = nullptr;
     const int copied_end = clause_end_into_copy(clause_ends, name, continuation);
     if (clause_ends_in_jump_and_return(clause_ends, name) || copied_end >= 0 ||
         clause_only_returns(clause_ends, name, continuation) ||

@@ -592,6 +592,18 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
             return false;
           }
         }
+        // (An endless loop there has no follow to compare: its break goes
+        // into that re-raise itself, outside the loop, reached from the
+        // header without an exception. Nothing else reaches a RERAISE so.)
+        if (region.loop && region.loop->exit < 0 && region.loop->header_block >= 0) {
+          const cfg::Loop* natural =
+              region.loop->natural ? region.loop->natural : graph_.loop_headed_by(region.loop->header_block);
+          if (natural && !natural->contains[block_at(i)] &&
+              reachable_without_exceptions(region.loop->header_block)[block_at(i)]) {
+            emit(out, make::break_(), i);
+            return false;
+          }
+        }
         emit(out, make::raise(), i);
         reraises_.emplace_back(out.back(), int(stack.size()));
         reraise_instrs_.emplace_back(out.back().get(), i);

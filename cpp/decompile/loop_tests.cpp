@@ -70,6 +70,12 @@ int FunctionDecompiler::repeated_compound_test_start(int latch_last, int top_fir
       } else {
         break;
       }
+    } else if (b.op == Op::Jump && a.op == Op::Jump) {
+      // (A chained comparison's jump past its cleanup to the next operand:
+      // `while a <= s[i] <= b or c:`.)
+      if (!same_target(b.target, a.target)) break;
+      copy_of[t] = k;
+      --k;
     } else {
       if (a.target >= 0 || !same_load(a, b) || a.line != b.line) break;
       copy_of[t] = k;

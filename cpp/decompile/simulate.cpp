@@ -275,7 +275,11 @@ bool FunctionDecompiler::chain_onto_previous_assignment(ast::Body& out, const as
   auto* previous = out.empty() ? nullptr : ast::as<ast::Assign>(out.back());
   if (previous == nullptr || previous->value != value) return false;
   auto merged = make::assign(previous->targets, value);
-  merged->targets.insert(merged->targets.end(), targets.begin(), targets.end());
+  // (A name stored before an unpacking in the chain already leads it:
+  // `a = (y, z) = x = value` stores `a` once.)
+  for (const ast::ExprPtr& target : targets)
+    if (std::find(merged->targets.begin(), merged->targets.end(), target) == merged->targets.end())
+      merged->targets.push_back(target);
   merged->lineno = previous->lineno;
   out.back() = merged;
   return true;
@@ -328,6 +332,19 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
       }
       targets.push_back(tuple);
       if (chain_onto_previous_assignment(out, inner, targets)) return;
+      // `a = (y, z) = x = value`: the names stored before the unpacking
+      // lead the chain, not a walrus inside it, so that a copy of the value
+      // stored after it joins this one assignment (written as a second
+      // one, the value ran twice).
+      if (targets.size() > 1) {
+        // (That copy, the same walrus node, now holds the assigned value.)
+        for (Value& copy : stack)
+          if (copy.expr == assigned && !copy.walrus_targets.empty()) copy.expr = inner;
+        auto assign = make::assign(targets[0], inner);
+        assign->targets = targets;
+        emit(out, assign, index);
+        return;
+      }
     }
     emit(out, make::assign(tuple, assigned), index);
     return;
@@ -403,7 +420,8 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
     if (!out.empty() && value.copy_token) {
       if (auto* previous = ast::as<ast::Assign>(out.back()); previous && previous->value == value.walrus_value) {
         std::vector<ast::ExprPtr> all = previous->targets;
-        all.insert(all.end(), targets.begin(), targets.end());
+        for (const ast::ExprPtr& more : targets)  // (the names before an unpacking lead it already)
+          if (std::find(all.begin(), all.end(), more) == all.end()) all.push_back(more);
         targets = all;
         out.pop_back();
       }
@@ -1195,6 +1213,11 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       const int before = instr.op == Op::UnpackEx ? (instr.arg & 0xff) : instr.arg;
       const int after = instr.op == Op::UnpackEx ? (instr.arg >> 8) : 0;
       const int count = before + after + (instr.op == Op::UnpackEx ? 1 : 0);
+      if (count == 0 && source.kind != Value::Kind::Slot && source.kind != Value::Kind::ForItem) {
+        // `[] = value`: no store follows to complete the assignment.
+        emit(out, make::assign(make::list({}, ast::ExprContext::Store), expr_of(source, index)), index);
+        return;
+      }
       auto group = std::make_shared<AssignmentGroup>();
       group->targets.assign(count, nullptr);
       if (instr.op == Op::UnpackEx) group->starred_index = before;
@@ -1218,6 +1241,15 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
         slot.group = group;
         slot.slot = k;
         stack.push_back(slot);
+      }
+      if (count == 0) {
+        // `for [] in x`, `a, [] = value`: no store completes this target.
+        Value parent_slot;
+        parent_slot.kind = Value::Kind::Slot;
+        parent_slot.group = group->parent;
+        parent_slot.slot = group->parent_slot;
+        parent_slot.expr = group->value;
+        store(index, parent_slot, make::list({}, ast::ExprContext::Store), stack, out);
       }
       return;
     }
