@@ -2,7 +2,8 @@
 does not end the outer body (code follows the if statement around it).
 
 3.14+ thread the break's conditional jump straight onto that continue's
-jump back (re._parser._parse, where it walked the outer body again without end)."""
+jump back, <=3.9 the break's jump onto the outer header; the walk went on
+from the outer header inside the outer body, again without end."""
 
 
 def break_onto_continue():
@@ -18,20 +19,3 @@ def break_onto_continue():
                 continue
         g()
 
-
-def skip_comment(source, verbose, sourceget):
-    while True:
-        this = source.next
-        if this is None:
-            break
-        if verbose:
-            if this in " \t":
-                continue
-            if this == "#":
-                while True:
-                    this = sourceget()
-                    if this is None or this == "\n":
-                        break
-                continue
-        source.append(this)
-    return source
