@@ -18,4 +18,3 @@ def break_onto_continue():
                         break
                 continue
         g()
-
