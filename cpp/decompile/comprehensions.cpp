@@ -2,6 +2,8 @@
 // a comprehension expression, both for ≤3.11 comprehension code objects and
 // for 3.12+ comprehensions compiled inline (PEP 709), whose save/restore of
 // the iteration variables folds into the expression.
+#include <functional>
+
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
 
@@ -57,15 +59,41 @@ ast::ExprPtr FunctionDecompiler::comprehension_from_body(const ast::Body& body, 
       ast::ExprPtr inner = self(test->body[0], self);
       return inner ? make::boolop(ast::BoolOperator::And, {test->test, inner}) : nullptr;
     };
+    // (An if whose body is only such skips, `if t: if c: continue; if d:
+    // continue`, lets the element through when `not t or (not c and not d)`:
+    // the walk reads a filter `a or (b and c)` so, 3.12+ inlined
+    // comprehensions. Only the tests are negated, each as the walk read it.)
+    std::function<ast::ExprPtr(const ast::StmtPtr&)> passes = [&](const ast::StmtPtr& stmt) -> ast::ExprPtr {
+      auto* test = ast::as<ast::If>(stmt);
+      if (!test || !test->orelse.empty() || test->body.empty()) return nullptr;
+      if (test->body.size() == 1 && ast::as<ast::Continue>(test->body[0])) return negate_condition(test->test);
+      std::vector<ast::ExprPtr> all;
+      for (const ast::StmtPtr& nested : test->body) {
+        ast::ExprPtr pass = passes(nested);
+        if (!pass) return nullptr;
+        all.push_back(pass);
+      }
+      const ast::ExprPtr inner = all.size() == 1 ? all[0] : make::boolop(ast::BoolOperator::And, all);
+      return make::boolop(ast::BoolOperator::Or, {negate_condition(test->test), inner});
+    };
     auto skip_test = [&](std::size_t at) -> ast::ExprPtr {
       if (generators.empty() || level == &body) return nullptr;
       return skip_condition(stmts[at], skip_condition);
+    };
+    auto nested_skips = [&](std::size_t at) -> ast::ExprPtr {
+      auto* test = ast::as<ast::If>(stmts[at]);
+      if (generators.empty() || level == &body || !test || skip_test(at)) return nullptr;
+      return passes(stmts[at]);
     };
     if (count > position + 1 && skip_test(position)) {
       std::vector<ast::ExprPtr> skipped;
       while (count > position + 1 && skip_test(position)) skipped.push_back(skip_test(position++));
       const ast::ExprPtr any = skipped.size() == 1 ? skipped[0] : make::boolop(ast::BoolOperator::Or, skipped);
       generators.back().ifs.push_back(negate_condition(any));
+      continue;
+    }
+    if (count > position + 1 && nested_skips(position)) {
+      generators.back().ifs.push_back(nested_skips(position++));
       continue;
     }
     if (count != position + 1) fail(index, "comprehension body is not a single loop nest");

@@ -6,6 +6,7 @@
 #include "code/error.hpp"
 #include "decompile/discarded_join_constants.hpp"
 #include "decompile/function_decompiler.hpp"
+#include "decompile/threaded_break_continue.hpp"
 
 namespace depyf::decompile {
 
@@ -1826,6 +1827,10 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (const int copied = copied_break_target(*loop, natural_exit);
           copied >= 0 && block_at(copied) == block_at(exits[0]))
         return copied;
+    // (3.14+ a break threaded onto a `continue` that does not end the outer
+    // body: that continue follows the loop, threaded_break_continue.cpp.)
+    if (to_outer_header && code_.version.minor >= 14 && exits[0] != region.stop)
+      if (const int jump = threaded_break_continue(function_, graph_, *loop, exits[0]); jump >= 0) return jump;
     if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit || to_outer_header)) return exits[0];
     if (exits.empty() && for_loop && natural_exit >= 0)
       if (const int copied = copied_break_target(*loop, natural_exit); copied >= 0) return copied;

@@ -7,6 +7,7 @@
 
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
+#include "decompile/late_loop_test_jumps.hpp"
 
 namespace depyf::decompile {
 
@@ -228,6 +229,12 @@ bool FunctionDecompiler::loop_leaves_protection(int at, int protection) const {
       // protected code of a try around the loop.)
       const bool to_header = std::find(b.successors.begin(), b.successors.end(), block) != b.successors.end();
       if (!to_header && jumps_back_into(b.first, protection)) continue;
+      // (3.14+ a jump back reached only from the late conditional jump of
+      // a protected test is still the try body's: late_loop_test_jumps.cpp.)
+      if (!b.predecessors.empty() && std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
+            return late_loop_test_jump(code_.version.minor, function_, graph_, graph_.blocks[p].last, protection);
+          }))
+        continue;
       return true;
     }
   }
@@ -241,8 +248,11 @@ bool FunctionDecompiler::loop_leaves_protection(int at, int protection) const {
 // body starts with the try (3.11+ protect it), is that loop's jump back.
 bool FunctionDecompiler::jumps_back_into(int at, int protection, int depth, int loop_header) const {
   const cfg::Block& block = graph_.blocks[block_at(at)];
-  if (depth > 4 || block.first != at || block.successors.empty()) return false;
-  for (int k = block.first; k <= block.last; ++k) {
+  if (depth > 4 || block.successors.empty()) return false;
+  // (3.14+ leave out the conditional jump ending a loop body too, after
+  // its protected test: late_loop_test_jumps.cpp.)
+  if (block.first != at && !late_loop_test_jump(code_.version.minor, function_, graph_, at, protection)) return false;
+  for (int k = at; k <= block.last; ++k) {
     const Op op = function_.instrs[k].op;
     if (op != Op::Jump && !ir::is_conditional_jump(op)) return false;
   }

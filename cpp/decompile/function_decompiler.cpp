@@ -323,6 +323,14 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
     first = false;
     if (!at_own_header && graph_.blocks[block].first == i && graph_.loop_headed_by(block)) {
       i = decompile_loop(block, region, stack, out);
+      // A nested loop whose breaks go on to the enclosing loop's next
+      // iteration (≤3.9 thread them to its header, past the `continue`
+      // written after the loop) is followed by that `continue`; walking
+      // on from the header would walk the enclosing body again, without end.
+      if (region.loop && i >= 0 && i != region.stop && region.loop->continues_at(i)) {
+        emit(out, make::continue_(), i);
+        return false;
+      }
       continue;
     }
     const ir::Instr& instr = function_.instrs[i];

@@ -250,6 +250,7 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
   std::vector<Pending> pending;
   int at = index;
   int after = -1;  // where the code after the match starts (-1: nothing falls out)
+  std::vector<int> next_case_starts;  // where each tested case goes when it fails
   bool has_default = false;
   try {
     while (true) {
@@ -320,6 +321,7 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
         ++body;
       }
       pending.push_back({p.pattern, guard, body, copied});
+      if (p.fail > at) next_case_starts.push_back(p.fail);
       if (p.fail < 0) {  // irrefutable last case: nothing after it is tested
         after = -1;
         break;
@@ -351,6 +353,24 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
         !(region.loop && function_.instrs[after - 1].target == region.loop->follow)) {
       end = function_.instrs[after - 1].target;
       has_default = true;
+    }
+    // Still no join, but a case body that does not leave (and so jumps past
+    // the match, the code before the next case's test) where another one
+    // returns or raises (`case 1: x = f()` + `case 2: if c: return`): all
+    // such bodies must jump to the same place past every case body.
+    if (end < 0) {
+      int target = -1;
+      for (const int start : next_case_starts) {
+        const ir::Instr& jump = function_.instrs[start - 1];
+        if (jump.op != Op::Jump || jump.target <= pending.back().body_start) continue;
+        if (!(jump.target == region.stop || inside(jump.target, region))) continue;
+        if (region.loop && (jump.target == region.loop->follow || region.loop->continues_at(jump.target))) continue;
+        target = target < 0 || target == jump.target ? jump.target : -2;
+      }
+      if (target >= 0 && (after < 0 || target > after)) {
+        end = target;
+        if (after > index) has_default = true;
+      }
     }
     // Still no join: every case leaves (returns, or falls into a copy of
     // the implicit `return None`), so the code the last case tested fails
