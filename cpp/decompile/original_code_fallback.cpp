@@ -11,7 +11,10 @@
 // The placeholder mentions the original's free variables so that it gets the
 // same closure (free variables are ordered by name in both), which is what
 // assigning __code__ checks; `__class__` among them makes the class body
-// create its cell. Decorators are applied after the code swap, by call.
+// create its cell. It is a generator (a bare `yield` after the rest) when the
+// original is one: 3.14 warns on assigning a generator's code to a plain
+// function, and suites that turn warnings into errors then fail. Decorators
+// are applied after the code swap, by call.
 #include <algorithm>
 
 #include "code/error.hpp"
@@ -76,6 +79,7 @@ void FunctionDecompiler::define_function(ast::Body& out, const FunctionValue& fu
   } else {
     placeholder.push_back(make::pass());
   }
+  if (code.flags & (kFlagGenerator | kFlagAsyncGenerator)) placeholder.push_back(make::expr_stmt(make::yield_()));
   emit(out, function_def(function, name, placeholder, {}), index);
   emit(out, make::assign(make::attribute(make::name(name), "__code__", ast::ExprContext::Store), original), index);
   if (!decorators.empty()) {
