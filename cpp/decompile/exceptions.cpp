@@ -1825,7 +1825,15 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       else if (visited_before_else[i])
         (i >= handler && i >= index ? clause_code : body_code).push_back(i);
     }
-    switch (place_tail_after_leaving_clauses(index, handler, tail_code, clause_code, body_code, orelse)) {
+    const TailPlace place = place_tail_after_leaving_clauses(index, handler, tail_code, clause_code, body_code, orelse);
+    if (const int keep = split_tail_between_else_and_after(index, tail_code, clause_code, orelse, place); keep > 0) {
+      const ast::Body after(orelse.begin() + keep, orelse.end());
+      orelse.resize(keep);
+      emit(out, make_try(orelse), index);
+      out.insert(out.end(), after.begin(), after.end());
+      return else_falls ? else_stop : -1;
+    }
+    switch (place) {
       case TailPlace::InBody:
         if (body.size() == 1 && ast::as<ast::Pass>(body[0])) body.clear();
         body.insert(body.end(), orelse.begin(), orelse.end());

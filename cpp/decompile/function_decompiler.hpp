@@ -394,6 +394,12 @@ class FunctionDecompiler {
   TailPlace place_tail_after_leaving_clauses(int body_start, int handler, const std::vector<int>& tail,
                                              const std::vector<int>& clauses, const std::vector<int>& body,
                                              const ast::Body& tail_statements) const;
+  // How many of those statements stay in the else clause, the rest going
+  // after the try, where the placement above contradicts the evidence and
+  // a split does not; -1: keep the placement (try_tail_split.cpp).
+  int split_tail_between_else_and_after(int body_start, const std::vector<int>& tail, const std::vector<int>& clauses,
+                                        const ast::Body& tail_statements, TailPlace placed) const;
+  bool body_ends_borrowing(int tail_start) const;
   // ---- try/except* (except_star.cpp) ----
   bool is_except_star_handler(int handler) const;
   bool prepares_reraise_star(int at) const;

@@ -229,7 +229,8 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
   // in the code after a try statement whose clauses leave: that code, to
   // the end of the function, loads locals with LOAD_FAST. (3.15 borrow in
   // both; handler code, reached only by exceptions, never borrows.)
-  if (code_.version.minor == 14) {
+  // (Only where the body borrows: try_tail_split.cpp.)
+  if (code_.version.minor == 14 && body_ends_borrowing(tail_start)) {
     bool loads = false, borrows = false;
     for (int i : code) {
       if (instrs[i].op != Op::LoadFast || !warm[block_at(i)]) continue;

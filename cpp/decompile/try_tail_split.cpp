@@ -1,0 +1,151 @@
+// 3.11+: the code after a try body whose except clauses all leave, split
+// between the else clause and the code after the try statement.
+//
+//   source    try:                       bytecode   <body>
+//                 s1 = os.lstat(path)               <else clause>   stat, S_ISLNK (co_names 2, 3)
+//             except OSError:                       <code after>    fspath (co_names 7), strong loads
+//                 return False                      <handlers, moved to the end>
+//             else:                                                 OSError (co_names 5)
+//                 if stat.S_ISLNK(s1):
+//                     return False
+//             path = os.fspath(path)
+//
+// The else clause and the code after the try run on the same paths there
+// and are laid out as one run of code: only the order in which the compiler
+// met names and constants tells where the else clause ended. 3.11+ compile
+// the body, the else clause, the handlers, then the code after the try, so
+// a name first met in the else clause stands before those first met in the
+// clauses, and those before the names first met after the try. 3.14 also
+// borrow the else clause's loads (LOAD_FAST_BORROW) but not those of the
+// code after the try (code_after_try_loads.cpp says why). Each split of the
+// top-level statements at a statement boundary is checked against that
+// evidence; where the placement chosen as a whole (try_tail_placement.cpp)
+// contradicts it and a split does not, the nearest such split is taken.
+
+#include <algorithm>
+#include <climits>
+
+#include "decompile/folded_constants.hpp"
+#include "decompile/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+using ir::Op;
+
+namespace {
+
+enum Group : int { kElse = 1, kAfter = 2, kClauses = 4, kOther = 8 };
+
+struct Span {
+  int low = INT_MAX;
+  int high = -1;
+  void add(int at) { low = std::min(low, at), high = std::max(high, at); }
+  bool empty() const { return high < 0; }
+};
+
+// `first` met entirely before `second`: true unless both have entries and
+// some entry of `first` stands after one of `second`.
+bool before(const Span& first, const Span& second) {
+  return first.empty() || second.empty() || first.high < second.low;
+}
+
+}  // namespace
+
+// 3.14: whether the last load before `tail_start`, outside code only
+// exceptions reach, borrows (none: true). Only then are the strong
+// loads of the code after a try statement a sign of it: code before it that
+// 3.14's optimize_load_fast never visits (after an earlier try statement
+// whose clauses leave, importlib.reload) loads strongly in an else clause
+// too.
+bool FunctionDecompiler::body_ends_borrowing(int tail_start) const {
+  if (code_.version.minor != 14 || graph_.blocks.empty()) return false;
+  const auto& instrs = function_.instrs;
+  std::vector<char> warm(graph_.blocks.size(), 0);
+  std::vector<int> work{0};
+  warm[0] = 1;
+  while (!work.empty()) {
+    const int b = work.back();
+    work.pop_back();
+    for (int next : graph_.blocks[b].successors)
+      if (!warm[next]) warm[next] = 1, work.push_back(next);
+  }
+  // (Where the body loads no local, the last load before the try tells.)
+  for (int i = std::min(tail_start, int(instrs.size())) - 1; i >= 0; --i)
+    if (instrs[i].op == Op::LoadFast && warm[block_at(i)]) return borrowed_load(code_, instrs[i]);
+  return true;
+}
+
+int FunctionDecompiler::split_tail_between_else_and_after(int /*body_start*/, const std::vector<int>& tail,
+                                                          const std::vector<int>& clauses,
+                                                          const ast::Body& tail_statements,
+                                                          TailPlace placed) const {
+  if (code_.version.minor < 11 || placed == TailPlace::InBody) return -1;
+  const int count = int(tail_statements.size());
+  if (count < 2) return -1;
+  // Statement k starts at its line; the lines of top-level statements grow.
+  std::vector<int> starts;
+  for (const ast::StmtPtr& statement : tail_statements) {
+    if (statement->lineno <= 0 || (!starts.empty() && statement->lineno <= starts.back())) return -1;
+    starts.push_back(statement->lineno);
+  }
+  const auto& instrs = function_.instrs;
+  std::vector<int> group(instrs.size(), kOther);
+  for (int i : clauses) group[i] = kClauses;
+  const int folded = find_folded_constants(function_, graph_).start;
+  // A name's or constant's position, -1 for none (a None a return loads may
+  // be the implicit return's, met last; constants the CFG optimizer folded
+  // stand after all others).
+  auto position = [&](int i, bool names) {
+    const ir::Instr& instr = instrs[i];
+    if (names) {
+      if (!names_from_co_names(instr.op) || instr.name.empty()) return -1;
+      const auto at = std::find(code_.names.begin(), code_.names.end(), instr.name);
+      return at == code_.names.end() ? -1 : int(at - code_.names.begin());
+    }
+    if (instr.op != Op::LoadConst || instr.arg < 0 || instr.arg >= int(code_.consts.size())) return -1;
+    if (folded >= 0 && instr.arg >= folded) return -1;
+    if (loads_none(i) && i + 1 < int(instrs.size()) && instrs[i + 1].op == Op::ReturnValue) return -1;
+    return instr.arg;
+  };
+  const bool borrow_tells = body_ends_borrowing(*std::min_element(tail.begin(), tail.end()));
+  // Whether the first `keep` statements as the else clause and the rest
+  // after the try agree with the evidence.
+  auto agrees = [&](int keep) {
+    const int split_line = keep < count ? starts[keep] : INT_MAX;
+    std::vector<int> in_group = group;
+    for (int i : tail) {
+      if (instrs[i].line <= 0) continue;
+      in_group[i] = instrs[i].line < split_line ? kElse : kAfter;
+      // (A borrowed load after the try: the code was visited, an else clause.)
+      if (borrow_tells && in_group[i] == kAfter && borrowed_load(code_, instrs[i])) return false;
+    }
+    for (const bool names : {true, false}) {
+      std::vector<int> users(names ? code_.names.size() : code_.consts.size(), 0);
+      for (int i = 0; i < int(instrs.size()); ++i)
+        if (const int at = position(i, names); at >= 0) users[at] |= in_group[i];
+      // (Any other load of a constant, a None ending in a return too, is a use.)
+      if (!names)
+        for (int i = 0; i < int(instrs.size()); ++i)
+          if (instrs[i].op == Op::LoadConst && instrs[i].arg >= 0 && instrs[i].arg < int(users.size()) &&
+              position(i, names) < 0)
+            users[instrs[i].arg] |= kOther;
+      Span in_else, after, in_clauses;
+      for (int at = 0; at < int(users.size()); ++at) {
+        if (users[at] == kElse) in_else.add(at);
+        if (users[at] == kAfter) after.add(at);
+        if (users[at] == kClauses) in_clauses.add(at);
+      }
+      if (!before(in_else, in_clauses) || !before(in_clauses, after) || !before(in_else, after)) return false;
+    }
+    return true;
+  };
+  const int chosen = placed == TailPlace::InElse ? count : 0;
+  if (agrees(chosen)) return -1;
+  // The nearest split that agrees.
+  for (int distance = 1; distance <= count; ++distance)
+    for (const int keep : {chosen - distance, chosen + distance})
+      if (keep > 0 && keep < count && agrees(keep)) return keep;
+  return -1;
+}
+
+}  // namespace depyf::decompile
