@@ -512,7 +512,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         ++i;
         continue;
       case Op::PopExcept: {
-        if (region.clause_depth >= 0 && int(stack.size()) == region.clause_depth) {
+        // (3.11+ `return v` two or more clauses deep: after the clause's own
+        // POP_EXCEPT, `SWAP 2; POP_EXCEPT` moves v below each enclosing
+        // clause's previous exception and drops that; the stack is back at
+        // the clause's depth there, but the clause does not end.)
+        const bool enclosing_unwind = code_.version.minor >= 11 && i >= 2 && function_.instrs[i - 1].op == Op::Swap &&
+                                      function_.instrs[i - 1].arg == 2 && function_.instrs[i - 2].op == Op::PopExcept;
+        if (region.clause_depth >= 0 && int(stack.size()) == region.clause_depth && !enclosing_unwind) {
           // A break/continue out of the clause also ends with POP_EXCEPT
           // (the clause's end only when it has no other).
           int after = skip_name_unbinding(i + 1, region.clause_name);

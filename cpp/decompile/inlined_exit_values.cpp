@@ -2,7 +2,11 @@
 // into every jump to it (`inline_small_exit_blocks`, MAX_COPY_SIZE). A conditional expression feeding such a
 // tail, `f(a, x if c else y)` as the last statement, then has no join: each
 // branch computes its value and runs its own copy of the rest. Read back,
-// the two branches are one value and one tail.
+// the two branches are one value and one tail. Inside a try body (3.11+
+// `return x, (a if c else b)`), each copy leaves the try's protection
+// before its RETURN_VALUE: the branch's block runs on into that one.
+#include <utility>
+
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
 
@@ -62,8 +66,27 @@ int FunctionDecompiler::try_value_before_inlined_exit(const ast::ExprPtr& test, 
     const Op op = function_.instrs[block.last].op;
     return op == Op::ReturnValue || op == Op::RaiseVarargs;
   };
-  if (then_block.first != then_start || else_block.first != else_start || !exits(then_block) || !exits(else_block))
-    return -2;
+  if (then_block.first != then_start || else_block.first != else_start) return -2;
+  // Where a branch's straight code exits: its own block, or (in a try
+  // body, whose protection ends before the RETURN_VALUE) the blocks it
+  // runs on into alone, split only by that change of protection.
+  auto exit_of = [&](int block) {
+    for (int steps = 0; steps < kMaxCopiedExit; ++steps) {
+      const cfg::Block& b = graph_.blocks[block];
+      if (exits(b)) return b.last;
+      const int next = b.last + 1;
+      if (function_.instrs[b.last].target >= 0 || next >= count) return -1;
+      const int next_block = block_at(next);
+      const cfg::Block& n = graph_.blocks[next_block];
+      if (n.first != next || n.predecessors.size() != 1 || n.predecessors[0] != block ||
+          function_.instrs[next].handler == function_.instrs[b.last].handler)
+        return -1;
+      block = next_block;
+    }
+    return -1;
+  };
+  const int then_last = exit_of(block_at(then_start)), else_last = exit_of(block_at(else_start));
+  if (then_last < 0 || else_last < 0) return -2;
   // An operand already on the stack (the call or operator the value feeds)
   // tells this apart from `if c: x = f()` / `else: x = g()`, which compiles
   // alike; so does a statement on one line, test, values and tail.
@@ -79,8 +102,8 @@ int FunctionDecompiler::try_value_before_inlined_exit(const ast::ExprPtr& test, 
     if (!stack.empty() || test_index < 0) return -2;
     const int line = function_.instrs[test_index].line;
     if (line <= 0) return -2;
-    for (const cfg::Block* block : {&then_block, &else_block})
-      for (int i = block->first; i <= block->last && !tail_before_test; ++i)
+    for (const auto& [first, last] : {std::pair{then_start, then_last}, std::pair{else_start, else_last}})
+      for (int i = first; i <= last && !tail_before_test; ++i)
         if (function_.instrs[i].line != line) tail_before_test = true;
   }
   auto tail_line_fits = [&](int then_tail, int else_tail) {
@@ -93,10 +116,10 @@ int FunctionDecompiler::try_value_before_inlined_exit(const ast::ExprPtr& test, 
     return true;
   };
   // The longest common tail, leaving each branch at least one instruction.
-  const int longest = std::min(then_block.last - then_start, else_block.last - else_start);
+  const int longest = std::min(then_last - then_start, else_last - else_start);
   int common = 0;
   while (common < longest &&
-         same_instruction(function_.instrs[then_block.last - common], function_.instrs[else_block.last - common]))
+         same_instruction(function_.instrs[then_last - common], function_.instrs[else_last - common]))
     ++common;
   // The tail may also begin inside the values (`f(x)` / `g(x)` end alike):
   // the right split is where each branch has pushed just its value.
@@ -108,14 +131,14 @@ int FunctionDecompiler::try_value_before_inlined_exit(const ast::ExprPtr& test, 
     return n;
   };
   for (int n = common; n >= 1; --n) {
-    const int then_tail = then_block.last - n + 1, else_tail = else_block.last - n + 1;
-    if (real_instructions(then_tail, then_block.last) > kMaxCopiedExit) continue;
+    const int then_tail = then_last - n + 1, else_tail = else_last - n + 1;
+    if (real_instructions(then_tail, then_last) > kMaxCopiedExit) continue;
     if (!tail_line_fits(then_tail, else_tail)) continue;
     if (!single_value_of(then_start, then_tail, stack, false) || !single_value_of(else_start, else_tail, stack, false))
       continue;
     ast::ExprPtr when_true = single_value_of(then_start, then_tail, stack, true);
     ast::ExprPtr when_false = single_value_of(else_start, else_tail, stack, true);
-    for (int i = else_tail; i <= else_block.last; ++i) visited_[i] = 1;
+    for (int i = else_tail; i <= else_last; ++i) visited_[i] = 1;
     stack.push_back(Value::of(make::ifexp(test, when_true, when_false)));
     return then_tail;
   }
