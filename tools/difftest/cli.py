@@ -61,6 +61,18 @@ def write_minimised(directory: str, version: str, program: Program, result: Dict
     return path
 
 
+def spread(findings: List[Dict[str, object]], per_group: int) -> List[Dict[str, object]]:
+    """At most `per_group` findings of each version and kind, so one frequent bug does not take all the time."""
+    taken: Dict[str, int] = {}
+    chosen = []
+    for finding in findings:
+        group = "%s %s" % (finding["version"], finding_signature(finding))
+        if taken.get(group, 0) < per_group:
+            taken[group] = taken.get(group, 0) + 1
+            chosen.append(finding)
+    return chosen
+
+
 def minimise_findings(findings: List[Dict[str, object]], into: str, pythons: Dict[int, str], limit: int) -> List[str]:
     written = []
     for finding in findings[:limit]:
@@ -101,6 +113,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     minimise.add_argument("findings")
     minimise.add_argument("--into", required=True)
     minimise.add_argument("--limit", type=int, default=20)
+    minimise.add_argument("--per-group", type=int, default=0, help="at most this many per version and kind")
     args = parser.parse_args(argv)
 
     if args.command == "show":
@@ -116,6 +129,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 0
     if args.command == "minimise":
         findings = [json.loads(line) for line in open(args.findings) if line.strip()]
+        if args.per_group:
+            findings = spread(findings, args.per_group)
         minimise_findings(findings, args.into, select_pythons("all"), args.limit)
         return 0
 
