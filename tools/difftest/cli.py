@@ -109,6 +109,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     show.add_argument("--seed", type=int, default=0)
     show.add_argument("--index", type=int, required=True)
     show.add_argument("--check", action="store_true", help="also check it and print the result")
+    check = commands.add_parser("check", help="check one program file (e.g. a minimised finding) on each version")
+    check.add_argument("file")
+    check.add_argument("--versions", default="all")
+    check.add_argument(
+        "--inputs", default="[[0, 1, [1, 2]], [3, -1, []], [2, 4, [0, 3, 5]]]", help="JSON list of (a, b, c)"
+    )
     minimise = commands.add_parser("minimise", help="minimise the findings of a findings file")
     minimise.add_argument("findings")
     minimise.add_argument("--into", required=True)
@@ -126,6 +132,17 @@ def main(argv: Optional[List[str]] = None) -> int:
             worker = WorkerProcess(pythons[minor])
             print(json.dumps(worker.check(program), indent=1))
             worker.close()
+        return 0
+    if args.command == "check":
+        source = pathlib.Path(args.file).read_text()
+        for minor, python in sorted(select_pythons(args.versions).items()):
+            if "match " in source and minor < 10 or "except*" in source and minor < 11:
+                print("3.%d: (syntax not in this version)" % minor)
+                continue
+            worker = WorkerProcess(python)
+            result = worker.check(Program(args.file, source, json.loads(args.inputs)))
+            worker.close()
+            print("3.%d: %s %s" % (minor, result["status"], str(result.get("detail", ""))[:200]))
         return 0
     if args.command == "minimise":
         findings = [json.loads(line) for line in open(args.findings) if line.strip()]
