@@ -146,6 +146,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 0
     if args.command == "minimise":
         findings = [json.loads(line) for line in open(args.findings) if line.strip()]
+        findings = [finding for finding in findings if finding["status"] != "invalid"]
         if args.per_group:
             findings = spread(findings, args.per_group)
         minimise_findings(findings, args.into, select_pythons("all"), args.limit)

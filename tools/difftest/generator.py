@@ -174,7 +174,9 @@ class Generator:
         source = self.iter_source(inner, depth + 1)
         inner.comprehension_vars.append(var)
         clauses = "for %s in %s" % (var, source)
-        if scope.is_async and brackets == "[%s]" and self.chance(0.15):
+        asynchronous = scope.is_async and brackets == "[%s]" and self.chance(0.15)
+        # An async comprehension inside another comprehension compiles from 3.11 only.
+        if asynchronous and (self.minor >= 11 or not scope.in_comprehension):
             clauses = "async for %s in AIter(%s)" % (var, source)
         if self.chance(0.5):
             clauses += " if %s" % self.cond(inner, depth + 1)

@@ -115,12 +115,17 @@ class Run:
                         tally.seconds += time.time() - began
                         if result["status"] not in NOT_FINDINGS:
                             self._record(Finding(minor, program, result))
+                        elif result["status"] == "invalid":
+                            self._log(Finding(minor, program, result))  # a generator bug: kept to be looked at
         finally:
             for worker in workers.values():
                 worker.close()
 
     def _record(self, finding: Finding) -> None:
         self.findings.append(finding)
+        self._log(finding)
+
+    def _log(self, finding: Finding) -> None:
         if self.findings_file:
             with open(self.findings_file, "a") as out:
                 out.write(json.dumps(finding.as_json()) + "\n")
