@@ -333,7 +333,10 @@ class Generator:
             return ["out(%s)" % self.pick(scope.handler_names)]
         if choice == 18:
             source = self.iter_source(scope.child(in_comprehension=True))
-            return ["%s = {v: %s for v in %s}.get(%s, %s)" % (target(), i(), source, i(), self.small())]
+            # (Its value is inside a comprehension: before 3.11 no async comprehension may go there.)
+            inside = scope.child(in_comprehension=True) if self.minor < 11 else scope
+            value = lambda: self.int_expr(inside)  # noqa: E731
+            return ["%s = {v: %s for v in %s}.get(%s, %s)" % (target(), value(), source, i(), self.small())]
         if choice == 19:
             pairs = (self.pick(scope.pairs), self.pick(scope.pairs))
             return self.chain([pairs[0], "(%s, %s)" % (target(), target()), pairs[1]], "t((%s, %s))" % (i(), i()))
