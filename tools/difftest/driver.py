@@ -198,7 +198,13 @@ def run_coroutine(coroutine):
     raise CallTimeout("coroutine kept suspending")
 
 
+# Whether the timer fired during the current call: a generated handler may turn CallTimeout into
+# another exception (`except 0:` raises TypeError), and a hang must still read as a hang.
+_alarm_fired = [False]
+
+
 def _on_alarm(signum, frame):
+    _alarm_fired[0] = True
     raise CallTimeout("call ran too long")
 
 
@@ -215,6 +221,7 @@ def run_call(module_code, function_name, arguments, replacements=None, seconds=1
     saved_stdout = sys.stdout
     arguments = [list(a) if isinstance(a, list) else a for a in arguments]
     record = {}
+    _alarm_fired[0] = False
     previous = signal.signal(signal.SIGALRM, _on_alarm)
     # An interval timer keeps firing: a generated `except Exception` cannot
     # catch CallTimeout, but a bare `except:` could; the next tick escapes it.
@@ -236,8 +243,11 @@ def run_call(module_code, function_name, arguments, replacements=None, seconds=1
             record["raise"] = describe_exception(error)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0, 0)
+
         signal.signal(signal.SIGALRM, previous)
         sys.stdout = saved_stdout
+    if _alarm_fired[0]:
+        return {"timeout": True}  # (what a hanging call logged would be as long as it ran)
     record["log"] = recorder.log
     record["printed"] = printed.getvalue()
     record["state"] = describe(
