@@ -104,6 +104,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     run.add_argument("--minimise-into", help="minimise up to --minimise-limit findings into this folder")
     run.add_argument("--minimise-limit", type=int, default=20)
     run.add_argument("--progress", type=float, default=30.0, help="seconds between progress lines")
+    run.add_argument("--max-seconds", type=float, default=0.0, help="start no new chunk of programs after this long")
     show = commands.add_parser("show", help="print one generated program")
     show.add_argument("--version", required=True)
     show.add_argument("--seed", type=int, default=0)
@@ -167,6 +168,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         timeout=args.timeout,
         progress_seconds=args.progress,
         findings_file=args.findings,
+        max_seconds=args.max_seconds,
     )
     runner.run()
     print(runner.summary())

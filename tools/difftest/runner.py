@@ -75,6 +75,7 @@ class Run:
         timeout: float = 30.0,
         progress_seconds: float = 30.0,
         findings_file: Optional[str] = None,
+        max_seconds: float = 0.0,
     ) -> None:
         self.pythons = pythons
         self.seed = seed
@@ -93,13 +94,15 @@ class Run:
                 self.chunks.append((minor, first, min(first + chunk, start + count)))
         self.chunks.reverse()  # popped from the end
         self.started = time.time()
+        # No new chunk after this many seconds (0: none): a run sized to the time there is.
+        self.max_seconds = max_seconds
 
     def _thread(self) -> None:
         workers: Dict[int, WorkerProcess] = {}
         try:
             while True:
                 with self.lock:
-                    if not self.chunks:
+                    if not self.chunks or (self.max_seconds and time.time() - self.started > self.max_seconds):
                         return
                     minor, first, end = self.chunks.pop()
                 worker = workers.get(minor)
