@@ -113,9 +113,9 @@ write_wrappers() {
 root=$ROOT
 # A bound folder that was deleted on the host (an earlier CI checkout, say)
 # stays mounted inside as an empty folder that cannot hold anything new, and a
-# folder made again at its path is not the one mounted: drop such mounts,
-# newest first (a mount made over another hides it), before binding. A mount is stale when its host path is gone
-# or is another folder.
+# folder made again at its path is not the one mounted. Such stale mounts (the
+# host path gone, or another folder) are dropped before binding, newest first:
+# a mount made over another hides it.
 awk -v root="\$root" 'index(\$5, root "/") == 1 { print \$5 }' /proc/self/mountinfo | tac | while read -r mounted; do
   host=\${mounted#"\$root"}
   case "\$host" in /proc | /dev | /dev/pts) continue ;; esac

@@ -59,6 +59,25 @@ def _plural(count: int, word: str) -> str:
     return "%d %s%s" % (count, word, "" if count == 1 else "s")
 
 
+def guard_function(guard_name: str, guards: List[Dict[str, Any]]) -> List[str]:
+    """A version's guards (its record's "guards") as the lines of a function that checks them;
+    the report shows the same text."""
+    lines = ["def %s(L, G, **___kwargs_ignored):" % guard_name]
+    if not guards:
+        lines.append("    return True  # no guard could be read")
+        return lines
+    lines.append("    __guard_hit = True")
+    for guard in guards:
+        text, is_code = guard["text"], guard["is_code"]
+        expression = text.split("  # ")[0]
+        if is_code and _is_expression(expression):
+            lines.append("    __guard_hit = __guard_hit and " + text)
+        else:  # Dynamo's description of a check done in C++, or one that names objects
+            lines.append("    # guard: " + text)
+    lines.append("    return __guard_hit")
+    return lines
+
+
 class FullCodeWriter:
     def __init__(self, session: DebugSession) -> None:
         self.session = session
@@ -80,22 +99,6 @@ class FullCodeWriter:
             source = source.replace(long_name, short_name)
         source = render_generated(source, hints_for(module, self.session.graph_outputs)).source
         return shaped_source(source, name, code)
-
-    def _guard_function(self, guard_name: str, guards: List[Dict[str, Any]]) -> List[str]:
-        lines = ["def %s(L, G, **___kwargs_ignored):" % guard_name]
-        if not guards:
-            lines.append("    return True  # no guard could be read")
-            return lines
-        lines.append("    __guard_hit = True")
-        for guard in guards:
-            text, is_code = guard["text"], guard["is_code"]
-            expression = text.split("  # ")[0]
-            if is_code and _is_expression(expression):
-                lines.append("    __guard_hit = __guard_hit and " + text)
-            else:  # Dynamo's description of a check done in C++, or one that names objects
-                lines.append("    # guard: " + text)
-        lines.append("    return __guard_hit")
-        return lines
 
     def _graph_break(self, brk: GraphBreak) -> List[str]:
         where = brk["location"]
@@ -139,20 +142,13 @@ class FullCodeWriter:
         pattern = os.path.join(glob.escape(self.session.dump_dir), short + ".*.py")
         return sorted(os.path.basename(path) for path in glob.glob(pattern))
 
-    def _graphs(self, running: Optional[types.CodeType]) -> List[str]:
-        names = sorted(
-            {
-                short_graph_name(name)
-                for name in (running.co_names if running else ())
-                if name.startswith("__compiled_fn")
-            },
-            key=lambda name: int(name.rsplit("_", 1)[-1]) if name.rsplit("_", 1)[-1].isdigit() else 0,
-        )
+    def _graphs(self, graphs: List[Dict[str, Any]]) -> List[str]:
+        """The graph stubs of one version, from its record (names and files)."""
         lines: List[str] = []
-        for short in names:
-            files = self._graph_files(short)
+        for graph in graphs:
+            short = graph["name"]
             lines.append("# %s: the graph Dynamo captured; its code:" % short)
-            lines += ["#   " + name for name in files] or ["#   (no file: the graph was not dumped)"]
+            lines += ["#   " + name for name in graph["files"]] or ["#   (no file: the graph was not dumped)"]
             lines.append("def %s(*args, **kwargs):\n    pass  # runs the code in the files above" % short)
         return lines
 
@@ -161,7 +157,8 @@ class FullCodeWriter:
     ) -> Dict[str, Any]:
         """One compiled version as data: what its section of the text says."""
         graphs = sorted(
-            {short_graph_name(n) for n in (running.co_names if running else ()) if n.startswith("__compiled_fn")}
+            {short_graph_name(n) for n in (running.co_names if running else ()) if n.startswith("__compiled_fn")},
+            key=lambda name: int(name.rsplit("_", 1)[-1]) if name.rsplit("_", 1)[-1].isdigit() else 0,
         )
         return {
             "number": number,
@@ -246,11 +243,11 @@ class FullCodeWriter:
                 for brk in breaks:
                     parts += self._graph_break(brk)
             parts.append("# It runs when these guards hold:")
-            parts += self._guard_function(guard_name, version["guards"])
+            parts += guard_function(guard_name, version["guards"])
             parts.append("")
             parts += self._transformed(running, compilation)
             parts.append("")
-            parts += self._graphs(running)
+            parts += self._graphs(version["graphs"])
             parts.append("")
             transformed_name = (
                 stem(compilation.transformed.path) if compilation is not None else "__transformed_code_unknown"
@@ -259,9 +256,7 @@ class FullCodeWriter:
                 "    if %s(__local_dict, __global_dict):\n        return %s(%s)"
                 % (guard_name, transformed_name, ", ".join(arguments))
             )
-            resumes += [
-                n for n in (running.co_names if running else ()) if n.startswith("__resume") and n not in resumes
-            ]
+            resumes += [n for n in version["resumes"] if n not in resumes]
         parts += [_THIN_RULE, "# How calls of %s pick a version: the first whose guards hold runs;" % code.co_name]
         parts.append("# if none does, Dynamo compiles a new one.")
         parts.append("def %s(%s):" % (fn if fn == name else safe_name(name), ", ".join(arguments)))

@@ -16,6 +16,8 @@ import os
 import shutil
 from typing import Any, Dict, List, Optional, Tuple
 
+from depyf.explain.dump_files import safe_name
+from depyf.explain.full_code import guard_function
 from depyf.report.code_html import code_html, style_css
 from depyf.report.dump_reader import INDEX_NAME, REPORT_FOLDER, Dump, DumpFile, FunctionDoc, read_dump
 
@@ -155,15 +157,8 @@ class ReportWriter:
         return shown
 
     def _guard_code(self, section: Dict[str, Any], version: Dict[str, Any]) -> str:
-        lines = ["def __guard_%d_for_%s(L, G, **___kwargs_ignored):" % (version["number"], section["code_name"])]
-        for guard in version["guards"]:
-            if guard["is_code"]:
-                lines.append("    __guard_hit = __guard_hit and " + guard["text"])
-            else:
-                lines.append("    # guard: " + guard["text"])
-        if not version["guards"]:
-            lines.append("    return True  # no guard could be read")
-        return code_html("\n".join(lines) + "\n")
+        name = "__guard_%d_for_%s" % (version["number"], safe_name(str(section["name"])))
+        return code_html("\n".join(guard_function(name, version["guards"])) + "\n")
 
     def _function_page(self, doc: FunctionDoc) -> Dict[str, Any]:
         sections = []
