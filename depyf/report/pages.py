@@ -121,12 +121,12 @@ class ReportWriter:
     # ---- pages ----
 
     def _write(self, name: str, template: str, **values: Any) -> None:
-        root = "" if name == INDEX_NAME else "../"
-        assets = REPORT_FOLDER + "/" if name == INDEX_NAME else ""
+        # Links are relative: from index.html into the report folder, from its pages back up.
+        at_index = name == INDEX_NAME
         text = self.env.get_template(template).render(
-            root=root, assets=assets, report=REPORT_FOLDER + "/" if name == INDEX_NAME else "", **values
+            root="" if at_index else "../", report=REPORT_FOLDER + "/" if at_index else "", **values
         )
-        target = os.path.join(self.dump.directory if name == INDEX_NAME else self.out, name)
+        target = os.path.join(self.dump.directory if at_index else self.out, name)
         aside = target + ".depyf-tmp"
         with open(aside, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -207,9 +207,10 @@ class ReportWriter:
             )
         return {"doc": doc, "sections": sections}
 
-    def _function_rows(self) -> List[Dict[str, Any]]:
+    def _function_rows(self, pages: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+        """The overview's row of each function, from its page's data (graph breaks as shown there)."""
         rows = []
-        for doc in self.dump.functions:
+        for doc, page in zip(self.dump.functions, pages):
             head = doc.sections[0] if doc.sections else {"versions": [], "file": "", "line": 0}
             versions = head["versions"]
             rows.append(
@@ -235,9 +236,9 @@ class ReportWriter:
                             version=v["number"],
                             version_anchor="%s-v%d" % (s["name"], v["number"]),
                         )
-                        for s in doc.sections
+                        for s in page["sections"]
                         for v in s["versions"]
-                        for brk in self._breaks(v)
+                        for brk in v["breaks"]
                     ],
                 }
             )
@@ -263,11 +264,12 @@ class ReportWriter:
             css = handle.read()
         with open(os.path.join(self.out, "report.css"), "w", encoding="utf-8") as handle:
             handle.write(css + "\n/* Pygments */\n" + style_css() + "\n")
-        for doc in self.dump.functions:
-            self._write(doc.page, "function.html", title=doc.name, **self._function_page(doc))
+        pages = [self._function_page(doc) for doc in self.dump.functions]
+        for doc, page in zip(self.dump.functions, pages):
+            self._write(doc.page, "function.html", title=doc.name, **page)
         for file in self.dump.files.values():
             self._file(file)
-        rows = self._function_rows()
+        rows = self._function_rows(pages)
         self._source_pages()
         groups = {}
         for kind in ("transformed", "full_code", "graph", "kernel", "graph_breaks", "bytecode", "note", "other"):
