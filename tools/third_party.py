@@ -39,7 +39,7 @@ import roundtrip  # noqa: E402
 from behaviour_check import decompiled_source  # noqa: E402
 from pythons import all_pythons  # noqa: E402
 from third_party_corpus import CACHE, PACKAGES, Package, fetch, say  # noqa: E402
-from torch_envs import runner  # noqa: E402
+from torch_envs import pip_environment, runner  # noqa: E402
 
 
 def _selected(names: Optional[str]) -> List[Package]:
@@ -153,10 +153,7 @@ def ensure_test_env(minor: int, packages: List[Package]) -> List[str]:
     installed = set(open(ready).read().split()) if os.path.exists(ready) else None
     if installed is not None and set(requirements) <= installed:
         return python
-    env = dict(os.environ)
-    if prefix:  # inside the Debian root the host's local wheel folders do not exist
-        env["PIP_CONFIG_FILE"] = os.devnull
-        env.pop("PIP_FIND_LINKS", None)
+    env = pip_environment(inside_root=bool(prefix))
     if installed is None:  # made once; later runs only add what they need
         say("3.%d: making %s" % (minor, directory))
         if os.path.exists(directory):

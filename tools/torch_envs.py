@@ -83,6 +83,17 @@ def runner(minor: int) -> List[str]:
     return [run_inside] if os.path.isfile(os.path.join(os.path.dirname(python), "chroot-root")) else []
 
 
+def pip_environment(inside_root: bool) -> Dict[str, str]:
+    """The environment for a venv's pip; inside the Debian root the host's local
+    wheel folders do not exist, so its pip uses the index alone instead of warning
+    about each of them."""
+    env = dict(os.environ)
+    if inside_root:
+        env["PIP_CONFIG_FILE"] = os.devnull
+        env.pop("PIP_FIND_LINKS", None)
+    return env
+
+
 def env_dir(minor: int, torch: str) -> pathlib.Path:
     return ENVS / ("py3.%d-torch%s" % (minor, torch))
 
@@ -102,15 +113,10 @@ def ensure_env(minor: int, torch: str) -> List[str]:
         shutil.rmtree(directory)
     directory.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run([python_path, "-m", "venv", str(directory)], check=True)
-    env = dict(os.environ)
+    env = pip_environment(inside_root=bool(prefix))
     # The machine's pip constraint caps torch at the releases on its disk; the
     # release asked for here is what this run is for.
     env["PIP_CONSTRAINT"] = os.devnull
-    if prefix:
-        # Inside the Debian root the host's local wheel folders do not exist:
-        # its pip uses PyPI alone instead of warning about each of them.
-        env["PIP_CONFIG_FILE"] = os.devnull
-        env.pop("PIP_FIND_LINKS", None)
     started = time.time()
     subprocess.run(
         python + ["-m", "pip", "install", "-q", "--disable-pip-version-check", "torch==" + torch] + EXTRA_PACKAGES,
