@@ -1,5 +1,6 @@
 // Versions, source and bytecode shapes: see folded_constants.hpp.
 #include "decompile/folded_constants.hpp"
+#include "decompile/folded_float_operands.hpp"
 
 #include "decompile/function_decompiler.hpp"
 
@@ -93,13 +94,44 @@ ast::ExprPtr shifted_expression(const std::string& decimal) {
   return make::binop(base, ast::Operator::LShift, int_literal(std::uint64_t(shift)));
 }
 
-ast::ExprPtr float_expression(double value) {
+// Whether every int a step of `expression` folds to is a value below 256
+// or none of `avoid` (null: nothing to avoid).
+bool steps_avoid(const ast::ExprPtr& expression, const std::vector<ConstantPtr>* avoid, std::uint64_t* value) {
+  if (auto* constant = ast::as<ast::Constant>(expression)) {
+    auto v = constant->value ? small_enough_int(*constant->value) : std::nullopt;
+    if (!v) return false;
+    *value = *v;
+    return true;
+  }
+  auto* binop = ast::as<ast::BinOp>(expression);
+  std::uint64_t left = 0, right = 0;
+  if (!binop || !steps_avoid(binop->left, avoid, &left) || !steps_avoid(binop->right, avoid, &right)) return false;
+  switch (binop->op) {
+    case ast::Operator::LShift: *value = left << right; break;
+    case ast::Operator::Mult: *value = left * right; break;
+    case ast::Operator::BitOr: *value = left | right; break;
+    default: return false;
+  }
+  if (avoid == nullptr || *value < 256) return true;
+  const std::string text = std::to_string(*value);
+  for (const auto& other : *avoid)
+    if (other && other->kind == Constant::Kind::Int && other->text == text) return false;
+  return true;
+}
+
+ast::ExprPtr float_expression(double value, const std::vector<ConstantPtr>* avoid = nullptr) {
   if (!std::isfinite(value) || value <= 0.0) return nullptr;
   for (int q = 2; q <= 1000; ++q) {  // p / q, as `1.0 / 3.0` mostly was
     const double p = std::round(value * q);
-    if (p < 1.0 || p > 1e9) continue;
-    if (p / double(q) == value) {
-      return make::binop(int_literal(std::uint64_t(p)), ast::Operator::Div, int_literal(std::uint64_t(q)));
+    if (p < 1.0 || p > 1e9 || p / double(q) != value) continue;
+    // The dividend built from small ints too: as a literal past 255 it
+    // would be a constant of its own, met before the folded value, maybe
+    // one other code loads (`24. * 3600.` as `172800 / 2` where
+    // `2 * 24 * 3600` comes later); so are the steps of its expression.
+    auto dividend = int_expression(std::uint64_t(p));
+    std::uint64_t folded = 0;
+    if (steps_avoid(dividend, avoid, &folded)) {
+      return make::binop(dividend, ast::Operator::Div, int_literal(std::uint64_t(q)));
     }
   }
   const double doubled = value * 2.0;  // exact while finite and normal
@@ -394,6 +426,14 @@ FoldedConstants find_folded_constants(const ir::Function& function, const cfg::G
   }
   if (count > 0 && first_use[0] < 0) found.leading = code.consts[0];
   return found;
+}
+
+ast::ExprPtr folding_expression_among(const ConstantPtr& constant, const ConstantPtr& leading,
+                                      const std::vector<ConstantPtr>& consts) {
+  if (constant && constant->kind == Constant::Kind::Float && !(leading && led_by(*constant, *leading))) {
+    return float_expression(constant->real, &consts);
+  }
+  return folding_expression(constant, leading);
 }
 
 ast::ExprPtr folding_expression(const ConstantPtr& constant, const ConstantPtr& leading) {

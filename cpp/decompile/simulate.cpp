@@ -8,6 +8,7 @@
 #include "decompile/first_met_set_item.hpp"
 #include "decompile/function_decompiler.hpp"
 #include "decompile/folded_constants.hpp"
+#include "decompile/folded_float_operands.hpp"
 #include "decompile/percent_format.hpp"
 #include "decompile/template_strings.hpp"
 
@@ -781,7 +782,7 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
         }
         if (folded_constants_.start >= 0 && instr.arg >= folded_constants_.start) {
           const bool leads = index == folded_constants_.first_load && !has_docstring(code_);
-          if (auto folded = folding_expression(constant, leads ? folded_constants_.leading : nullptr)) {
+          if (auto folded = folding_expression_among(constant, leads ? folded_constants_.leading : nullptr, code_.consts)) {
             push(folded);
             return;
           }
