@@ -237,6 +237,10 @@ void FunctionDecompiler::discard(int index, Stack& stack, ast::Body& out) {
     case Value::Kind::Unknown:
     case Value::Kind::BuildClass:
       return;
+    case Value::Kind::ImportedName:
+      // (The attribute an `import a.b.c as d` took its next name from.)
+      if (!value.import->has_fromlist) return;
+      break;
     case Value::Kind::Module:
       if (value.import->has_fromlist && !value.import->names.empty()) {
         auto statement = make::import_from(
@@ -376,6 +380,10 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
     auto& import = *value.import;
     const std::string& name = ast::as<ast::Name>(target)->id;
     if (!import.has_fromlist) {  // `import a.b as c`
+      // (Only where the attributes walked are the module's own names.)
+      const std::string first = import.module.substr(0, import.module.find('.'));
+      if (first + import.attribute_chain != import.module)
+        fail(index, "IMPORT_FROM chain that is not the module's path");
       auto statement = make::import({make::alias(import.module, name)});
       statement->is_lazy = import.lazy;
       emit(out, statement, index);
@@ -684,6 +692,15 @@ void FunctionDecompiler::simulate_import(int index, Stack& stack, ast::Body& out
     return;
   }
   if (instr.op == Op::ImportFrom) {
+    // `import a.b.c as d` walks one IMPORT_FROM per name after the first,
+    // each from the attribute the one before it took (the module itself
+    // dropped by ROT_TWO/SWAP 2; POP_TOP), the last one stored.
+    if (!stack.empty() && stack.back().kind == Value::Kind::ImportedName && !stack.back().import->has_fromlist) {
+      Value next = stack.back();
+      next.import->attribute_chain += "." + instr.name;
+      stack.push_back(next);
+      return;
+    }
     if (stack.empty() || stack.back().kind != Value::Kind::Module) fail(index, "IMPORT_FROM without a module");
     auto import = stack.back().import;
     Value imported;
@@ -828,7 +845,10 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
         push(name);
         return;
       }
-      if (kind_ == CodeKind::Class && std::find(globals_.begin(), globals_.end(), instr.name) == globals_.end())
+      // (Not inside a 3.12+ comprehension inlined into the class body: its
+      // free names are read as globals there without any declaration.)
+      if (kind_ == CodeKind::Class && std::find(globals_.begin(), globals_.end(), instr.name) == globals_.end() &&
+          std::none_of(stack.begin(), stack.end(), [](const Value& value) { return value.accumulator; }))
         globals_.push_back(instr.name);
       if (instr.arg2 && function_.code->version.minor <= 12) stack.push_back(Value::null());
       push(make::name(instr.name));
