@@ -35,6 +35,19 @@ bool is_literal(const Constant& constant) {
   }
 }
 
+// `if 0:` holding only bare annotations, `x: T`.
+bool is_dead_annotation_block(const ast::StmtPtr& statement) {
+  auto* block = ast::as<ast::If>(statement);
+  auto* test = block ? ast::as<ast::Constant>(block->test) : nullptr;
+  if (!test || test->value->kind != Constant::Kind::Int || test->value->text != "0" || !block->orelse.empty() ||
+      block->body.empty())
+    return false;
+  return std::all_of(block->body.begin(), block->body.end(), [](const ast::StmtPtr& inner) {
+    auto* annotated = ast::as<ast::AnnAssign>(inner);
+    return annotated && !annotated->value;
+  });
+}
+
 }  // namespace
 
 void FunctionDecompiler::restore_dead_code_names(ast::Body& body) const {
@@ -126,8 +139,12 @@ void FunctionDecompiler::restore_dead_code_names(ast::Body& body) const {
   };
   for (int k = 0; k < run_start; ++k)
     if (!bound_by(first_use[k], false)) return;
-  for (int k = run_end + 1; k < name_count; ++k)
+  for (int k = run_end + 1; k < name_count; ++k) {
+    // (3.14+ store a module's __annotate__ first, but add that code and
+    // its name when the rest of the module is compiled: met last.)
+    if (module_too && code_.names[k] == "__annotate__") continue;
     if (!bound_by(first_use[k], true)) return;
+  }
   if (test_at >= 0) {
     // (None says nothing: ≤3.11 put it first in place of a docstring, an
     // implicit return meets it at the end.)
@@ -139,6 +156,36 @@ void FunctionDecompiler::restore_dead_code_names(ast::Body& body) const {
   // (The dead code may have stood inside a statement: not read.)
   if (after >= before) return;
   const int at = before;
+  // 3.14 module code: a False in co_consts first met after every constant
+  // the code before the block loads, and first loaded after it, is the
+  // dropped test's, `if False:` (3.15 load False without a constant).
+  if (module_too && at < int(body.size()) && body[at]->lineno > 0) {
+    const int line = body[at]->lineno;
+    int before_max = -1, false_at = -1, after_min = const_count;
+    for (int k = 0; k < const_count; ++k) {
+      if (first_load[k] < 0) continue;
+      const int load_line = instrs[first_load[k]].line;
+      const bool is_false = code_.consts[k]->kind == Constant::Kind::Bool && !code_.consts[k]->boolean;
+      // (The module's __annotate__ is made first but compiled last.)
+      const bool annotate = code_.consts[k]->code && code_.consts[k]->code->name == "__annotate__";
+      if (load_line > 0 && load_line < line && !annotate) before_max = std::max(before_max, k);
+      if (load_line >= line) {
+        if (is_false)
+          false_at = k;
+        else
+          after_min = std::min(after_min, k);
+      }
+    }
+    if (false_at > before_max && before_max >= 0 && false_at < after_min) test = make::constant(code_.consts[false_at]);
+  }
+  // (3.14+: an `if 0:` of annotations whose marks no code sets already
+  // stands there, deferred_annotations.cpp: one dead block, names first.)
+  if (at > 0 && module_too && is_dead_annotation_block(body[at - 1])) {
+    auto annotations = std::static_pointer_cast<ast::If>(body[at - 1]);
+    annotations->body.insert(annotations->body.begin(), dead.begin(), dead.end());
+    annotations->test = test;
+    return;
+  }
   auto block = make::if_(test, dead);
   block->lineno = at < int(body.size()) ? body[at]->lineno : body.back()->lineno;
   body.insert(body.begin() + at, block);

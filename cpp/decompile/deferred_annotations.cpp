@@ -9,6 +9,8 @@
 // LOAD_DEREF __classdict__; LOAD_FROM_DICT_OR_GLOBALS name). Its body,
 // decompiled, is `if format > 2: raise NotImplementedError` and the return
 // of a dict display: that dict is the def's annotations, as ≤3.9 built it.
+#include <algorithm>
+
 #include "ast/children.hpp"
 #include "code/error.hpp"
 #include "decompile/function_decompiler.hpp"
@@ -83,6 +85,19 @@ int mark_tested(const ast::ExprPtr& test) {
   return std::stoi(constant->value->text);
 }
 
+// The first line an expression's nodes carry (0: none). (Some nodes take
+// no line of their own: `T | None`, a binary operation, has its operands'.)
+int first_line(const ast::ExprPtr& expr) {
+  if (!expr) return 0;
+  if (expr->lineno > 0) return expr->lineno;
+  int line = 0;
+  ast::for_each_child(*expr, [&](ast::ExprPtr& child) {
+    const int at = first_line(child);
+    if (at > 0 && (line == 0 || at < line)) line = at;
+  });
+  return line;
+}
+
 // `temp['x'] = T` statements (and the copies of temp between them) of a
 // decompiled __annotate__ body; false on anything else.
 bool read_entries(const ast::Body& body, int mark, std::vector<DeferredAnnotation>& entries) {
@@ -97,7 +112,7 @@ bool read_entries(const ast::Body& body, int mark, std::vector<DeferredAnnotatio
         for (std::size_t i = 0; i < dict->keys.size(); ++i) {
           const std::string* key = dict->keys[i] ? string_key(dict->keys[i]) : nullptr;
           if (!key) return false;
-          entries.push_back({*key, dict->values[i], dict->values[i]->lineno, mark});
+          entries.push_back({*key, dict->values[i], first_line(dict->values[i]), mark});
         }
       }
       continue;
@@ -108,7 +123,8 @@ bool read_entries(const ast::Body& body, int mark, std::vector<DeferredAnnotatio
     auto* subscript = ast::as<ast::Subscript>(assign->targets[0]);
     const std::string* key = subscript ? string_key(subscript->slice) : nullptr;
     if (!key) return false;
-    const int line = assign->value->lineno > 0 ? assign->value->lineno : statement->lineno;
+    const int value_line = first_line(assign->value);
+    const int line = value_line > 0 ? value_line : statement->lineno;
     entries.push_back({*key, assign->value, line, mark});
   }
   return true;
@@ -170,6 +186,58 @@ void place_unconditional(ast::Body& body, const DeferredAnnotation& entry) {
   body.insert(body.begin() + static_cast<std::ptrdiff_t>(at), statement);
 }
 
+// The marks anywhere in `statement` (inside compound statements too).
+void collect_marks(const ast::StmtPtr& statement, std::vector<int>& marks) {
+  if (const int k = mark_of(statement); k >= 0) marks.push_back(k);
+  for (ast::Body* inner : ast::child_bodies(*statement))
+    for (const ast::StmtPtr& child : *inner) collect_marks(child, marks);
+}
+
+bool holds_mark(ast::Body& body, int mark) {
+  for (const ast::StmtPtr& statement : body) {
+    std::vector<int> marks;
+    collect_marks(statement, marks);
+    if (std::find(marks.begin(), marks.end(), mark) != marks.end()) return true;
+  }
+  return false;
+}
+
+// A conditional annotation whose mark no code sets stood in code the
+// optimizer dropped, `if False: x: T` (the annotation keeps its entry in
+// __annotate__ and its index k all the same). Put back as `if 0: x: T` at
+// the top level of the body, after every statement holding a mark below k
+// and before those holding one above, by its line in between; false where
+// the statements around it hold marks on both sides (it stood inside one).
+bool place_dead(ast::Body& body, const DeferredAnnotation& entry, std::vector<std::shared_ptr<ast::If>>& dead_blocks) {
+  int last_below = -1, first_above = int(body.size());
+  for (int s = 0; s < int(body.size()); ++s) {
+    std::vector<int> marks;
+    collect_marks(body[s], marks);
+    for (int k : marks) {
+      if (k < entry.mark) last_below = s;
+      if (k > entry.mark && first_above == int(body.size())) first_above = s;
+    }
+  }
+  if (last_below >= first_above) return false;
+  int at = last_below + 1;
+  while (at < first_above && (body[at]->lineno == 0 || body[at]->lineno <= entry.line)) ++at;
+  auto statement = make::ann_assign(make::name(entry.name, ast::ExprContext::Store), entry.annotation, nullptr);
+  statement->lineno = entry.line;
+  // (Two such annotations in a row: one block.)
+  if (at > 0) {
+    for (const auto& previous : dead_blocks) {
+      if (previous.get() != body[at - 1].get()) continue;
+      previous->body.push_back(statement);
+      return true;
+    }
+  }
+  auto block = make::if_(make::int_(0), {statement});
+  block->lineno = entry.line;
+  dead_blocks.push_back(block);
+  body.insert(body.begin() + static_cast<std::ptrdiff_t>(at), block);
+  return true;
+}
+
 }  // namespace
 
 bool FunctionDecompiler::deferred_annotation_store(const std::string& name, Stack& stack) {
@@ -206,8 +274,15 @@ void FunctionDecompiler::restore_deferred_annotations(ast::Body& body) {
   if (annotate.empty() || !is_format_check(annotate[0]) ||
       !read_entries(ast::Body(annotate.begin() + 1, annotate.end()), -1, entries))
     throw Error("an __annotate__ function that is not a plain mapping in " + code_.name);
+  // (The dead ones first, while every mark still stands where it was set.)
+  std::vector<std::shared_ptr<ast::If>> dead_blocks;
+  for (const DeferredAnnotation& entry : entries) {
+    if (entry.mark < 0 || holds_mark(body, entry.mark)) continue;
+    if (!place_dead(body, entry, dead_blocks)) throw Error("an annotation of " + entry.name + " whose mark is missing");
+  }
   for (const DeferredAnnotation& entry : entries) {
     if (entry.mark >= 0) {
+      if (!holds_mark(body, entry.mark)) continue;  // put back dead above
       if (!place_marked(body, entry)) throw Error("an annotation of " + entry.name + " whose mark is missing");
     } else {
       place_unconditional(body, entry);
