@@ -94,6 +94,30 @@ ast::ExprPtr shifted_expression(const std::string& decimal) {
   return make::binop(base, ast::Operator::LShift, int_literal(std::uint64_t(shift)));
 }
 
+// `value` as `(1 << k) - 1`, as sources write the largest int of k bits
+// (`2**63 - 1`, `sys.maxsize`), for ints too wide for int_expression; null
+// where it is not one.
+ast::ExprPtr below_power_of_two(const std::string& decimal) {
+  if (decimal.empty() || decimal.find_first_not_of("0123456789") != std::string::npos) return nullptr;
+  // value + 1, in decimal.
+  std::string next = decimal;
+  int k = int(next.size()) - 1;
+  while (k >= 0 && next[k] == '9') next[k--] = '0';
+  if (k < 0)
+    next.insert(next.begin(), '1');
+  else
+    ++next[k];
+  int bits = 0;
+  while (next != "1") {
+    auto half = divided_exactly(next, 2);
+    if (!half || *half == "0") return nullptr;
+    next = *half, ++bits;
+  }
+  if (bits < 2 || bits + 1 > kMaxFoldedBits) return nullptr;  // (1 << bits has bits + 1)
+  auto power = make::binop(int_literal(1), ast::Operator::LShift, int_literal(std::uint64_t(bits)));
+  return make::binop(power, ast::Operator::Sub, int_literal(1));
+}
+
 // Whether every int a step of `expression` folds to is a value below 256
 // or none of `avoid` (null: nothing to avoid).
 bool steps_avoid(const ast::ExprPtr& expression, const std::vector<ConstantPtr>* avoid, std::uint64_t* value) {
@@ -359,14 +383,28 @@ FoldedConstants find_folded_constants(const ir::Function& function, const cfg::G
     ++loads[instr.arg];
   }
   int start = -1;
+  // Whether constant c is the names tuple of an import somewhere: code
+  // generation added it there, though folding may load it earlier (3.15
+  // `__all__ = [...]`, folded into an equal tuple an import's names made).
+  auto import_names_of = [&](int c) {
+    for (int j = 0; j + 1 < int(function.instrs.size()); ++j)
+      if (function.instrs[j].op == ir::Op::LoadConst && function.instrs[j].arg == c &&
+          function.instrs[j + 1].op == ir::Op::ImportName)
+        return true;
+    return false;
+  };
   // Whether instruction i is the first load of a constant; if so, every constant in
   // `seen` (loaded before it) with a larger index was appended after it.
   auto first_load_checked = [&](int i, const std::set<int>& seen) {
     const auto& instr = function.instrs[i];
     if (instr.op != ir::Op::LoadConst || instr.arg < 0 || instr.arg >= count || first_use[instr.arg] != i) return false;
     auto later = seen.upper_bound(instr.arg);
+    while (later != seen.end() && loads[*later] > 1 && import_names_of(*later)) ++later;
+    // (An import's names, a tuple, are added where the import loads them.)
+    const bool import_names = code.consts[instr.arg]->kind == Constant::Kind::Tuple &&
+                              i + 1 < int(function.instrs.size()) && function.instrs[i + 1].op == ir::Op::ImportName;
     if (later != seen.end() && (start < 0 || *later < start) && loads[instr.arg] == 1 &&
-        first_load_added_it(code.consts[instr.arg], code)) {
+        (import_names || first_load_added_it(code.consts[instr.arg], code))) {
       start = *later;
     }
     return true;
@@ -444,7 +482,10 @@ ast::ExprPtr folding_expression(const ConstantPtr& constant, const ConstantPtr& 
   switch (constant->kind) {
     case Constant::Kind::Int: {
       auto value = small_enough_int(*constant);
-      if (!value) return shifted_expression(constant->text);
+      if (!value) {
+        if (auto shifted = shifted_expression(constant->text)) return shifted;
+        return below_power_of_two(constant->text);
+      }
       if (*value < 256) return nullptr;
       return int_expression(*value);
     }

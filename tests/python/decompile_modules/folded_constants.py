@@ -16,3 +16,12 @@ NEGATIVE = -5000
 
 def after():
     return SIZE, ONE_THIRD
+
+
+# Past 18 digits once folded, loaded first in a condition, the constants
+# of its branch added before it.
+if MASK == 2**63 - 1:
+    BIG = 999999999999999999
+    BIGGER = 999999999999999999
+else:
+    BIG = 425000000
