@@ -23,6 +23,7 @@
 // contradicts it and a split does not, the nearest such split is taken.
 
 #include <algorithm>
+#include <array>
 #include <climits>
 
 #include "decompile/folded_constants.hpp"
@@ -108,6 +109,19 @@ int FunctionDecompiler::split_tail_between_else_and_after(int /*body_start*/, co
     return instr.arg;
   };
   const bool borrow_tells = body_ends_borrowing(*std::min_element(tail.begin(), tail.end()));
+  // A name or constant several of the three use was met in the first of
+  // them compiled: else clause, except clauses, code after the try.
+  // (Within one of them in the order of their lines, which a name shared
+  // with a later one must also keep against the names of its own: shared
+  // with the code after the try, a handler's ImportError first met in an
+  // else clause would stand after the names before it there.)
+  auto met_in = [](int users) {
+    if (users & kOther) return int(kOther);
+    if (users & kElse) return int(kElse);
+    if (users & kClauses) return int(kClauses);
+    return users;
+  };
+  auto slot = [](int group) { return group == kElse ? 0 : group == kClauses ? 1 : 2; };
   // Whether the first `keep` statements as the else clause and the rest
   // after the try agree with the evidence.
   auto agrees = [&](int keep) {
@@ -121,8 +135,16 @@ int FunctionDecompiler::split_tail_between_else_and_after(int /*body_start*/, co
     }
     for (const bool names : {true, false}) {
       std::vector<int> users(names ? code_.names.size() : code_.consts.size(), 0);
-      for (int i = 0; i < int(instrs.size()); ++i)
-        if (const int at = position(i, names); at >= 0) users[at] |= in_group[i];
+      std::vector<std::array<int, 3>> first_lines(users.size(), {INT_MAX, INT_MAX, INT_MAX});
+      for (int i = 0; i < int(instrs.size()); ++i) {
+        const int at = position(i, names);
+        if (at < 0) continue;
+        users[at] |= in_group[i];
+        if (in_group[i] != kOther && instrs[i].line > 0) {
+          int& line = first_lines[at][slot(in_group[i])];
+          line = std::min(line, instrs[i].line);
+        }
+      }
       // (Any other load of a constant, a None ending in a return too, is a use.)
       if (!names)
         for (int i = 0; i < int(instrs.size()); ++i)
@@ -131,11 +153,22 @@ int FunctionDecompiler::split_tail_between_else_and_after(int /*body_start*/, co
             users[instrs[i].arg] |= kOther;
       Span in_else, after, in_clauses;
       for (int at = 0; at < int(users.size()); ++at) {
-        if (users[at] == kElse) in_else.add(at);
-        if (users[at] == kAfter) after.add(at);
-        if (users[at] == kClauses) in_clauses.add(at);
+        const int met = met_in(users[at]);
+        if (met == kElse) in_else.add(at);
+        if (met == kAfter) after.add(at);
+        if (met == kClauses) in_clauses.add(at);
       }
       if (!before(in_else, in_clauses) || !before(in_clauses, after) || !before(in_else, after)) return false;
+      for (int shared = 0; shared < int(users.size()); ++shared) {
+        const int met = met_in(users[shared]);
+        if (met == kOther || met == users[shared] || met == 0) continue;
+        const int line = first_lines[shared][slot(met)];
+        for (int own = 0; own < int(users.size()); ++own) {
+          if (users[own] != met) continue;
+          const int own_line = first_lines[own][slot(met)];
+          if ((own_line < line && own > shared) || (own_line > line && own < shared)) return false;
+        }
+      }
     }
     return true;
   };
