@@ -587,6 +587,17 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
             return true;
           }
         }
+        // (Not a return where a value other than a constant is loaded after
+        // the unwinding: a `break` out of a while loop running its own copy
+        // of the short code after the loop, loop_exit_clauses.cpp.)
+        if (const int after = skip_name_unbinding(i + 1, region.clause_name),
+            n = while_break_copy_length(after, region);
+            n > 0 && function_.instrs[after].op != Op::LoadConst) {
+          if (code_.version.minor >= 11) pop(stack, i);
+          for (int k = after; k < after + n; ++k) visited_[k] = 1;
+          emit(out, make::break_(), after);
+          return false;
+        }
         // Unwinding for a return inside the clause (3.11+ keep the previous
         // exception on the value stack; ≤3.10 keep it in the block stack).
         if (code_.version.minor >= 11) pop(stack, i);
