@@ -450,6 +450,9 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
       return std::find(chain_blocks.begin(), chain_blocks.end(), p) != chain_blocks.end();
     });
     if (!preds_in_chain) break;
+    // (A test under another handler starts a try body, `if a: try: if b:`:
+    // joined into one condition, b would leave the try.)
+    if (b.handler_block != graph_.blocks[chain.first_block].handler_block) break;
     // (An operand that is a chained comparison is read whole, below.)
     const bool pure = is_pure_condition_block(block, stack);
     const bool chain_operand = !pure && is_pure_condition_block(block, stack, false, /*allow_chain_start=*/true);
