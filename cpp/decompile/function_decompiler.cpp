@@ -575,7 +575,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
               return false;
             }
           }
-          if (!region.clause_returns || !unwinds_to_return(after) || i == region.clause_end_at) {
+          // (A loop inside the clause reaches the clause's end only through
+          // its follow: a POP_EXCEPT inside it that unwinds to a return is a
+          // `return` in the loop, never the clause's end.)
+          const bool returns_from_loop =
+              region.loop != region.clause_loop && i != region.clause_end_at && unwinds_to_return(after);
+          if (!returns_from_loop &&
+              (!region.clause_returns || !unwinds_to_return(after) || i == region.clause_end_at)) {
             // A loop inside the clause reaches the clause's end only through
             // its follow, where the walk of its body stops: code that leaves
             // the clause from inside it is a copy of something else (3.10 put

@@ -22,6 +22,11 @@ void fold_inlined_builtin_calls(Function& function);
 // (folded_code_protection.cpp). Runs after the handlers are assigned.
 void protect_folded_nops(Function& function);
 
+// 3.14: a loop body's closing test and jump back, under no handler inside
+// protected code (late_loop_jump_protection.cpp). Runs after the handlers
+// are assigned.
+void protect_late_loop_jumps(Function& function);
+
 // 3.14+: the NOP left of a `break` whose jump was threaded away, under the
 // handler of the try around its loop while the code after it is not: kept
 // (protected_break_nops.cpp). One flag per decoded instruction.
