@@ -80,11 +80,17 @@ int FunctionDecompiler::split_tail_between_else_and_after(int /*body_start*/, co
                                                           const ast::Body& tail_statements,
                                                           TailPlace placed) const {
   if (code_.version.minor < 11 || placed == TailPlace::InBody) return -1;
-  const int count = int(tail_statements.size());
+  int count = int(tail_statements.size());
+  // (A final return on the line before it, a copy of the implicit return,
+  // goes with the statement before it.)
+  if (count >= 2 && ast::as<ast::Return>(tail_statements.back()) &&
+      tail_statements.back()->lineno <= tail_statements[count - 2]->lineno)
+    --count;
   if (count < 2) return -1;
   // Statement k starts at its line; the lines of top-level statements grow.
   std::vector<int> starts;
-  for (const ast::StmtPtr& statement : tail_statements) {
+  for (int k = 0; k < count; ++k) {
+    const ast::StmtPtr& statement = tail_statements[k];
     if (statement->lineno <= 0 || (!starts.empty() && statement->lineno <= starts.back())) return -1;
     starts.push_back(statement->lineno);
   }

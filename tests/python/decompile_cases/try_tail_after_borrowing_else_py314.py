@@ -7,6 +7,19 @@ try statement, which loads locals strongly, while the else clause borrows.
 Both run on the same paths; the loads say where the else clause ends."""
 
 
+def push(self, char):
+    if self.buf:
+        self.keymap = self.compiled_keymap
+    else:
+        try:
+            decoded = bytes(self.buf).decode(self.encoding)
+        except UnicodeError:
+            return
+        else:
+            self.insert(("key", decoded, bytes(self.flush_buf())))
+        self.keymap = self.compiled_keymap
+
+
 def enum_types(reader, mimedb):
     i = 0
     while True:
