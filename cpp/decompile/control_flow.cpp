@@ -1133,7 +1133,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // else; negating c would drop that jump.
   const bool explicit_empty_then = then_falls && then_start != join && then_start < int(function_.instrs.size()) &&
                                    function_.instrs[then_start].op == Op::Jump &&
-                                   function_.instrs[then_start].target == join && !jumps_over_latch;
+                                   function_.instrs[then_start].target == join && !jumps_over_latch &&
+                                   !(inverted_backward_jump(code_, function_.instrs[then_start], then_start) &&
+                                     !(region.loop && region.loop->continues_at(join)));
   // 3.13 copy the end of an except clause into each branch: an empty first
   // branch holding such a copy, laid out before the other, was written
   // `if c: pass` (`if not c: X` would put X first).
@@ -1157,6 +1159,17 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       stack = then_stack;
       return then_falls ? continue_at : -1;
     }
+  // ... and of `assert c, msg` ending a loop body, whose test jumps round
+  // the loop's jump back to the raise (`if c: continue` is no clause).
+  if (!turned_round && !then_falls && !else_falls && then_body.size() == 1 && ast::as<ast::Continue>(then_body[0]) &&
+      function_.instrs[then_start].op == Op::Jump && region.loop &&
+      region.loop->continues_at(function_.instrs[then_start].target) && else_clause_by_loads(else_start) > 0)
+    if (auto statement = as_assert(negate_plainly(guard), else_body)) {
+      emit(out, statement, index);
+      stack = then_stack;
+      return -1;
+    }
+  if (!turned_round && test_after_debug_check(condition, out)) test = debug_and(test);
   if (then_body.empty()) then_body.push_back(make::pass());
   // `if c: return x` followed by more code is how such source is written;
   // it compiles the same as putting the rest in an else branch.

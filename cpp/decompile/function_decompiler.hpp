@@ -135,6 +135,13 @@ bool names_from_co_names(ir::Op op);
 // only does for a value used up in its own basic block (try_tail_placement.cpp).
 bool borrowed_load(const CodeObject& code, const ir::Instr& instr);
 
+// 3.12+: whether the lone jump at `at` is a JUMP_BACKWARD that turned a
+// conditional jump to code laid out before it round (inverted_backward_jumps.cpp).
+bool inverted_backward_jump(const CodeObject& code, const ir::Instr& jump, int at);
+
+// `__debug__ and test`, an And test's values flattened (debug_and_tests.cpp).
+ast::ExprPtr debug_and(ast::ExprPtr test);
+
 class FunctionDecompiler {
  public:
   FunctionDecompiler(const CodeObject& code, const DecompileOptions& options);
@@ -265,6 +272,9 @@ class FunctionDecompiler {
   // 3.14 `while True:` ending in `if c: break` (unborrowed_loop_exit.cpp).
   int unborrowed_break_target(int header_block, const cfg::Loop& loop) const;
   bool loads_only_strongly(int from) const;
+  // 3.14: whether the if statement testing `condition`, after the
+  // statements in `out`, was written `if __debug__ and test:` (debug_and_tests.cpp).
+  bool test_after_debug_check(const Condition& condition, const ast::Body& out) const;
   // 3.14: an else clause borrows, code after a try does not (code_after_try_loads.cpp).
   int else_clause_by_loads(int from) const;
   int try_end_after_borrowing_else(int else_start, int header_block, int handler) const;

@@ -81,11 +81,17 @@ int FunctionDecompiler::split_tail_between_else_and_after(int /*body_start*/, co
                                                           const ast::Body& tail_statements,
                                                           TailPlace placed) const {
   if (code_.version.minor < 11 || placed == TailPlace::InBody) return -1;
-  const int count = int(tail_statements.size());
+  int count = int(tail_statements.size());
+  // (A final return on the line before it, a copy of the implicit return,
+  // goes with the statement before it.)
+  if (count >= 2 && ast::as<ast::Return>(tail_statements.back()) &&
+      tail_statements.back()->lineno <= tail_statements[count - 2]->lineno)
+    --count;
   if (count < 2) return -1;
   // Statement k starts at its line; the lines of top-level statements grow.
   std::vector<int> starts;
-  for (const ast::StmtPtr& statement : tail_statements) {
+  for (int k = 0; k < count; ++k) {
+    const ast::StmtPtr& statement = tail_statements[k];
     if (statement->lineno <= 0 || (!starts.empty() && statement->lineno <= starts.back())) return -1;
     starts.push_back(statement->lineno);
   }
@@ -122,10 +128,58 @@ int FunctionDecompiler::split_tail_between_else_and_after(int /*body_start*/, co
     return users;
   };
   auto slot = [](int group) { return group == kElse ? 0 : group == kClauses ? 1 : 2; };
+  // 3.14: the line of the first load that is strong where it could borrow
+  // although the code before it borrowed: a load before it in the same
+  // block, or every block entering its block from the tail (the join of
+  // an if statement ending the else clause). The empty block the try
+  // statement's end leaves runs between them, so the code after the try
+  // starts there at the latest (INT_MAX: none).
+  int strong_after_borrowed_line = INT_MAX;
+  // (Besides what loads_only_strongly counts, a load an operator uses
+  // after one plain push: `i += 1`.)
+  auto strong_where_borrowable = [&](int i) {
+    if (loads_only_strongly(i)) return true;
+    const int last = graph_.blocks[block_at(i)].last;
+    for (int k = i; k <= last; ++k)
+      if (borrowed_load(code_, instrs[k])) return false;
+    int next = i + 1;
+    if (next <= last && (instrs[next].op == Op::LoadConst || instrs[next].op == Op::LoadGlobal ||
+                         instrs[next].op == Op::LoadFast || instrs[next].op == Op::LoadDeref))
+      ++next;
+    return next <= last && (instrs[next].op == Op::BinaryOp || instrs[next].op == Op::Compare);
+  };
+  if (borrow_tells) {
+    std::vector<int> ordered(tail);
+    std::sort(ordered.begin(), ordered.end());
+    std::vector<char> in_tail(graph_.blocks.size(), 0), borrows(graph_.blocks.size(), 0);
+    std::vector<char> loads(graph_.blocks.size(), 0);
+    for (int i : ordered) in_tail[block_at(i)] = 1;
+    for (int i : ordered) loads[block_at(i)] |= instrs[i].op == Op::LoadFast;
+    for (int i : ordered) {
+      if (instrs[i].op != Op::LoadFast) continue;
+      const int b = block_at(i);
+      if (borrowed_load(code_, instrs[i])) {
+        borrows[b] = 1;
+        continue;
+      }
+      if (instrs[i].line <= 0 || !strong_where_borrowable(i)) continue;
+      const auto& predecessors = graph_.blocks[b].predecessors;
+      // (A block loading no local, such as the rest of a yield, tells nothing.)
+      const bool after_borrowing_tail =
+          std::any_of(predecessors.begin(), predecessors.end(), [&](int p) { return in_tail[p] && borrows[p]; }) &&
+          std::all_of(predecessors.begin(), predecessors.end(),
+                      [&](int p) { return in_tail[p] && (borrows[p] || !loads[p]); });
+      if (borrows[b] || after_borrowing_tail) {
+        strong_after_borrowed_line = instrs[i].line;
+        break;
+      }
+    }
+  }
   // Whether the first `keep` statements as the else clause and the rest
   // after the try agree with the evidence.
   auto agrees = [&](int keep) {
     const int split_line = keep < count ? starts[keep] : INT_MAX;
+    if (split_line > strong_after_borrowed_line) return false;
     std::vector<int> in_group = group;
     for (int i : tail) {
       if (instrs[i].line <= 0) continue;
