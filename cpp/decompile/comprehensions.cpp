@@ -2,6 +2,7 @@
 // a comprehension expression, both for ≤3.11 comprehension code objects and
 // for 3.12+ comprehensions compiled inline (PEP 709), whose save/restore of
 // the iteration variables folds into the expression.
+#include <algorithm>
 #include <functional>
 
 #include "code/error.hpp"
@@ -28,6 +29,22 @@ bool is_empty_display(const Value& value) {
 }
 
 }  // namespace
+
+// 3.13+ load a cell itself with LOAD_FAST (LOAD_CLOSURE is a
+// pseudo-instruction), and an inlined comprehension whose variable has the
+// name of a cell of the function uses the same slot as a plain local:
+//     for base in abcs: any(... base ...)   # base is a cell (the genexpr's)
+//     [f(base) for base in bases]           # LOAD_FAST base: the value
+// Bytecode: LOAD_FAST_AND_CLEAR base saves the outer slot below the
+// comprehension's values, STORE_FAST/LOAD_FAST base inside, STORE_FAST base
+// restores it after. While the save is on the stack, the slot is the
+// comprehension's.
+bool FunctionDecompiler::shadowed_by_inlined_comprehension(const std::string& name, const Stack& stack) {
+  const std::string saved = "__depyf_unknown_saved_" + name;
+  return std::any_of(stack.begin(), stack.end(), [&](const Value& value) {
+    return is_saved_variable(value) && ast::as<ast::Name>(value.expr)->id == saved;
+  });
+}
 
 ast::ExprPtr FunctionDecompiler::comprehension_from_body(const ast::Body& body, const std::string& kind,
                                                          ast::ExprPtr iterable, int index) {

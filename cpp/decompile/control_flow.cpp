@@ -1555,6 +1555,7 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   LoopContext context{test_start, follow, header_block, region.loop};
   context.top_test = top_test;
   context.exit = else_start;
+  context.dropped_breaks = dropped_break_copies(header_block, *loop, follow);
   ast::Body body;
   Stack body_stack = stack;
   const Region body_region = region.sub(test_start, header_block, &context);
@@ -1803,6 +1804,9 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
           !pops_and_jumps(b))
         continue;
       if (body_code(block_at(last.target)) || last.target == natural_exit) continue;
+      // (3.11+: the end of a try nested in an except clause of the body,
+      // going on to the clause's next statement, clause_cleanup_cover.cpp.)
+      if (jump_stays_in_clause(block, b.last, last.target, handler_entry)) continue;
       // (3.12+ a statement in an except clause that ends in a jump, a with
       // statement's exits, before the `break` ending the clause: it jumps
       // to that break's POP_EXCEPT, still in the clause.)
@@ -1880,6 +1884,10 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     }
     if (exits.empty() && natural_exit < 0)
       if (const int end = unborrowed_break_target(block, *loop); end >= 0) return end;
+    // (3.12+: the code after the loop where a break's jump was, the break's
+    // line kept before it, dropped_break_jumps.cpp.)
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = dropped_break_follow(block, *loop); end >= 0) return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 
@@ -1947,6 +1955,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       context.exit = exit;
       context.explicit_continues = code_.version.minor >= 10;
       context.final_continue = written_final_continue(header, exit);
+      context.dropped_breaks = dropped_break_copies(block, *loop, follow);
       ast::Body body;
       Stack body_stack = stack;
       if (body_start != header)
@@ -1972,6 +1981,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
   for (const cfg::Block& b : graph_.blocks)
     if (b.reachable && loop->contains[b.id]) loop_end = std::max(loop_end, b.last);
   context.final_continue = written_final_continue(header, loop_end + 2);
+  context.dropped_breaks = dropped_break_copies(block, *loop, follow);
+  if (follow >= 0 && follow == dropped_break_follow(block, *loop)) context.dropped_breaks.push_back(follow);
   ast::Body body;
   Stack body_stack = stack;
   walk_region(header, region.sub(header, block, &context), body_stack, body, /*enter_loop_header=*/true);

@@ -78,6 +78,18 @@ void FunctionDecompiler::restore_dead_code_names(ast::Body& body) const {
   // Only one run of them is read.
   for (int k = run_end + 1; k < name_count; ++k)
     if (first_use[k] < 0) return;
+  // The dead code may also have met names first that live code after it
+  // uses (`if 0 and self._hpa: self.__move_x = self.__move_x_hpa` before
+  // `elif ...: self.__move_x = ...`): the entries between the run and the
+  // one the code after it meets first stand before that one only because
+  // the dead code met them. (The live code meets its names in the order
+  // of their entries, so that first one is the entry right after them.)
+  int first_live = -1;
+  for (int k = run_end + 1; k < name_count; ++k) {
+    if (module_too && code_.names[k] == "__annotate__") continue;  // (met last: see below)
+    if (first_live < 0 || first_use[k] < first_use[first_live]) first_live = k;
+  }
+  const int dead_end = first_live > run_end + 1 ? first_live - 1 : run_end;
 
   // 3.10/3.11: the dropped test's constant and the body's, unreferenced,
   // after the constants of the code before.
@@ -102,7 +114,7 @@ void FunctionDecompiler::restore_dead_code_names(ast::Body& body) const {
       dead.push_back(make::expr_stmt(make::list({make::constant(code_.consts[const_end])})));
     }
   }
-  for (int k = run_start; k <= run_end; ++k)
+  for (int k = run_start; k <= dead_end; ++k)
     dead.insert(dead.begin() + (k - run_start), make::expr_stmt(make::attribute(test, code_.names[k])));
   // Locals only the dead code bound (a `for` target) are still locals.
   const int arguments = code_.argcount + code_.kwonlyargcount + ((code_.flags & kFlagVarargs) ? 1 : 0) +
@@ -139,7 +151,7 @@ void FunctionDecompiler::restore_dead_code_names(ast::Body& body) const {
   };
   for (int k = 0; k < run_start; ++k)
     if (!bound_by(first_use[k], false)) return;
-  for (int k = run_end + 1; k < name_count; ++k) {
+  for (int k = dead_end + 1; k < name_count; ++k) {
     // (3.14+ store a module's __annotate__ first, but add that code and
     // its name when the rest of the module is compiled: met last.)
     if (module_too && code_.names[k] == "__annotate__") continue;

@@ -1780,6 +1780,25 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       (else_until_loop_end ||
        (region.loop == nullptr && std::all_of(handlers.begin(), handlers.end(), ends_in_implicit_return_copy)));
   if (implicit_return_clauses) {
+    // (In a loop whose clauses all go on with it, the order in which the
+    // compiler met names and constants may still say where the else clause
+    // ended, try_tail_split.cpp: the rest followed the try.)
+    if (else_until_loop_end && !visited_before_else.empty()) {
+      std::vector<int> tail_code, clause_code;
+      for (int i = 0; i < int(instrs.size()); ++i) {
+        if (visited_[i] && !visited_before_else[i]) tail_code.push_back(i);
+        else if (visited_before_else[i] && i >= handler && i >= index) clause_code.push_back(i);
+      }
+      if (const int keep =
+              split_tail_between_else_and_after(index, tail_code, clause_code, orelse, TailPlace::InElse);
+          keep > 0) {
+        const ast::Body after(orelse.begin() + keep, orelse.end());
+        orelse.resize(keep);
+        emit(out, make_try(orelse), index);
+        out.insert(out.end(), after.begin(), after.end());
+        return else_falls ? else_stop : -1;
+      }
+    }
     emit(out, make_try(orelse), index);
     return else_falls ? else_stop : -1;
   }

@@ -308,6 +308,12 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         continue;
       }
     }
+    // (3.12+: the code after a while loop, or a copy of it, where a
+    // break's jump was, dropped_break_jumps.cpp.)
+    if (region.loop && !region.loop->dropped_breaks.empty() && take_dropped_break(i, *region.loop)) {
+      emit(out, make::break_(), i);
+      return false;
+    }
     // Body code that goes on at the loop's follow leaves the loop: a break
     // whose jump went away (3.10+ thread a nested for loop's break that
     // lands on this loop's break straight to its target).
@@ -476,6 +482,7 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           emit(out, make::assert_(failing_assert_test(), message), i);
         else
           emit(out, raise, i);
+        if (instr.arg == 0) bare_raises_.emplace_back(out.back(), i);
         return false;
       }
       case Op::ForIter:
@@ -990,6 +997,7 @@ ast::Body FunctionDecompiler::run() {
   walk_region(0, Region{-1, 0, nullptr}, stack, body);
   check_everything_decompiled();
   reject_unnamed_values(body);
+  reject_misplaced_reraises(body);
   // (A module's dead block goes in after its implicit `return None` is
   // gone: placed at the end first, it hid that return from finish_body.)
   if (kind_ != CodeKind::Module) restore_dead_code_names(body);

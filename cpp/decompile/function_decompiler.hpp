@@ -46,6 +46,9 @@ struct LoopContext {
   // An instruction that is a `break` when the body falls into it (3.12+
   // place the code after an async for with a break before its exit).
   int break_by_falling_in = -1;
+  // 3.12+ while loops: where the code after the loop, or a copy of it,
+  // stands in for a `break`'s jump (dropped_break_jumps.cpp).
+  std::vector<int> dropped_breaks;
   // ≤3.9: the jump of a `continue` written as the body's last statement
   // (the latch after it is dead code), which the walk would take for the
   // body's natural end (-1: none).
@@ -171,6 +174,16 @@ class FunctionDecompiler {
   // state an except clause keeps on the stack) reached a statement: the
   // text would run differently, so the function must not be printed.
   void reject_unnamed_values(ast::Body& body) const;
+  // Fails when a bare `raise` of an except clause ended up outside every
+  // except clause and finally body: no exception would be active there
+  // (misplaced_reraises.cpp, 3.11+).
+  void reject_misplaced_reraises(ast::Body& body) const;
+  // 3.11+: the `COPY 3; POP_EXCEPT; RERAISE 1` handler of the except clause
+  // (or finally handler copy) that the instruction at `index` runs in, read
+  // from the exception table; -1 when none (clause_cleanup_cover.cpp).
+  int clause_cleanup_covering(int index) const;
+  bool jump_stays_in_clause(int header, int jump, int target, const std::vector<char>& clause_entries) const;
+  mutable std::vector<int> table_handlers_;  // each instruction's handler in the exception table, see-through none
   bool ends_in_unreachable_implicit_return() const;
   bool dropped_implicit_return() const;  // (final_loop_else.cpp)
   // Whether the instruction at `index` is LOAD_CONST None, and whether
@@ -438,6 +451,10 @@ class FunctionDecompiler {
   int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
   int break_copy_without_original(const cfg::Block& b, int exit_block) const;
   int break_line_marker_target(int header_block, const cfg::Loop& loop) const;
+  // (dropped_break_jumps.cpp)
+  std::vector<int> dropped_break_copies(int header_block, const cfg::Loop& loop, int follow) const;
+  int dropped_break_follow(int header_block, const cfg::Loop& loop) const;
+  bool take_dropped_break(int at, const LoopContext& loop);
   bool break_after_protected_with(int at, const Region& region);
   bool starts_clause_break(int at) const;
   // ---- with statements re-entered by a Dynamo resume prologue, 3.10+ (resume_with_prologue.cpp) ----
@@ -728,6 +745,10 @@ class FunctionDecompiler {
   bool is_inline_comprehension(int header, const Stack& stack) const;
   // Replaces the accumulator below the loop with the comprehension.
   void finish_inline_comprehension(int header, ast::StmtPtr loop, Stack& stack);
+  // 3.13+: whether an inlined comprehension whose variable is `name` is
+  // being walked (its LOAD_FAST_AND_CLEAR saved the outer slot): a cell of
+  // that name is then shadowed by the comprehension's plain local.
+  static bool shadowed_by_inlined_comprehension(const std::string& name, const Stack& stack);
 
   const CodeObject& code_;
   DecompileOptions options_;
@@ -782,6 +803,7 @@ class FunctionDecompiler {
   // Bare `raise` statements from RERAISE, with the stack depth they re-raised at.
   std::vector<std::pair<ast::StmtPtr, int>> reraises_;
   std::vector<std::pair<const ast::Stmt*, int>> reraise_instrs_;  // each re-raise statement's RERAISE
+  std::vector<std::pair<ast::StmtPtr, int>> bare_raises_;  // each `raise` read from RAISE_VARARGS 0, and it
   int enclosing_then_else_ = -1;  // the else start of the if whose first branch is being walked
   // Drops the copies of a finally body's closing re-raise (stack at `depth`).
   void drop_final_reraises(ast::Body& body, int depth) const;

@@ -372,6 +372,19 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
         if (after > index) has_default = true;
       }
     }
+    // Still no join, but the body of a case tested before the last one
+    // jumps to where the last one fails (`case 'a': if c: return x` with
+    // code after the match that raises): no case body can enter the
+    // default case, so that code follows the match.
+    if (end < 0 && after > index && (after == region.stop || inside(after, region))) {
+      for (std::size_t c = 0; c + 1 < pending.size() && c < next_case_starts.size() && end < 0; ++c)
+        for (int k = pending[c].body_start; k < next_case_starts[c] && k < count; ++k)
+          if (function_.instrs[k].target == after && (function_.instrs[k].op == Op::Jump ||
+                                                       is_conditional_jump(function_.instrs[k].op))) {
+            end = after;
+            break;
+          }
+    }
     // Still no join: every case leaves (returns, or falls into a copy of
     // the implicit `return None`), so the code the last case tested fails
     // into is read as the default case, which compiles the same.

@@ -821,9 +821,13 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       }
       // (3.13+ load a cell itself with LOAD_FAST, LOAD_CLOSURE being a
       // pseudo-instruction now; generated code passes cells as values.)
+      // (Not inside an inlined comprehension whose variable shadows the
+      // cell: its slot, saved by LOAD_FAST_AND_CLEAR below the comprehension's
+      // values, holds the comprehension's own plain value.)
       if (code_.version.minor >= 13 &&
           (std::find(code_.cellvars.begin(), code_.cellvars.end(), instr.name) != code_.cellvars.end() ||
-           std::find(code_.freevars.begin(), code_.freevars.end(), instr.name) != code_.freevars.end())) {
+           std::find(code_.freevars.begin(), code_.freevars.end(), instr.name) != code_.freevars.end()) &&
+          !shadowed_by_inlined_comprehension(instr.name, stack)) {
         push(closure_feeds_definition(index) ? make::name(instr.name) : cell_expression(instr.name));
         return;
       }

@@ -225,6 +225,26 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
         return tail_first < clause_first ? TailPlace::InElse : TailPlace::AfterTry;
     }
   }
+  // 3.14+: a name only the tail uses that stands before a name the except
+  // clauses use: every name a clause uses was met by the time the code
+  // after the try statement is compiled, so the tail was compiled before
+  // the clauses, an else clause (multiprocessing.resource_tracker, where
+  // the tail loads strongly after a try/finally nested in the body). (Only
+  // the clauses' own code, dominated by the handler: a finally body's
+  // handler copy of an enclosing try is compiled after either.)
+  if (code_.version.minor >= 14) {
+    const int tail_first = first_exclusive_use(function_, tail, true, -1);
+    if (tail_first >= 0 && handler >= 0 && handler < int(instrs.size())) {
+      const int handler_block = block_at(handler);
+      for (int i : clauses) {
+        if (!names_from_co_names(instrs[i].op) || instrs[i].name.empty() ||
+            !graph_.dominates(handler_block, block_at(i)))
+          continue;
+        const auto at = std::find(code_.names.begin(), code_.names.end(), instrs[i].name);
+        if (at != code_.names.end() && int(at - code_.names.begin()) > tail_first) return TailPlace::InElse;
+      }
+    }
+  }
   // 3.14 borrow references (LOAD_FAST_BORROW) in an else clause but not
   // in the code after a try statement whose clauses leave: that code, to
   // the end of the function, loads locals with LOAD_FAST. (3.15 borrow in

@@ -97,6 +97,13 @@ int FunctionDecompiler::split_tail_between_else_and_after(int /*body_start*/, co
   }
   const auto& instrs = function_.instrs;
   std::vector<int> group(instrs.size(), kOther);
+  // (Code on lines past the tail's, outside the try statement, was
+  // compiled after it: its uses say nothing about where a name was first
+  // met, `len` both ending a loop body and after the loop, encodings.idna.)
+  int tail_last_line = 0;
+  for (int i : tail) tail_last_line = std::max(tail_last_line, instrs[i].line);
+  for (int i = 0; i < int(instrs.size()); ++i)
+    if (tail_last_line > 0 && instrs[i].line > tail_last_line) group[i] = 0;
   for (int i : clauses) group[i] = kClauses;
   const int folded = find_folded_constants(function_, graph_).start;
   // A name's or constant's position, -1 for none (a None a return loads may
@@ -228,10 +235,22 @@ int FunctionDecompiler::split_tail_between_else_and_after(int /*body_start*/, co
   };
   const int chosen = placed == TailPlace::InElse ? count : 0;
   if (agrees(chosen)) return -1;
-  // The nearest split that agrees.
-  for (int distance = 1; distance <= count; ++distance)
-    for (const int keep : {chosen - distance, chosen + distance})
-      if (keep > 0 && keep < count && agrees(keep)) return keep;
+  // (3.14: where several splits agree, one whose else clause loads every
+  // local borrowed: an else clause the optimizer visited borrows, code
+  // after the try, unvisited, loads strongly, encodings.idna in a loop.)
+  auto else_borrows = [&](int keep) {
+    if (!borrow_tells) return true;
+    const int split_line = keep < count ? starts[keep] : INT_MAX;
+    return std::none_of(tail.begin(), tail.end(), [&](int i) {
+      return instrs[i].op == Op::LoadFast && instrs[i].line > 0 && instrs[i].line < split_line &&
+             !borrowed_load(code_, instrs[i]);
+    });
+  };
+  // The nearest split that agrees (borrowing first).
+  for (const bool need_borrows : {true, false})
+    for (int distance = 1; distance <= count; ++distance)
+      for (const int keep : {chosen - distance, chosen + distance})
+        if (keep > 0 && keep < count && agrees(keep) && (!need_borrows || else_borrows(keep))) return keep;
   return -1;
 }
 
