@@ -7,6 +7,7 @@
 #include "decompile/discarded_join_constants.hpp"
 #include "decompile/function_decompiler.hpp"
 #include "decompile/threaded_break_continue.hpp"
+#include "decompile/try_entry_operands.hpp"
 
 namespace depyf::decompile {
 
@@ -453,6 +454,8 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
     // (A test under another handler starts a try body, `if a: try: if b:`:
     // joined into one condition, b would leave the try.)
     if (b.handler_block != graph_.blocks[chain.first_block].handler_block) break;
+    // (A test that starts a try body is a statement of its own.)
+    if (enters_try_body(function_, graph_, chain.first_block, block)) break;
     // (An operand that is a chained comparison is read whole, below.)
     const bool pure = is_pure_condition_block(block, stack);
     const bool chain_operand = !pure && is_pure_condition_block(block, stack, false, /*allow_chain_start=*/true);
@@ -754,6 +757,14 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
            (instrs[jump - 1].in_exception_table || instrs[jump - 2].in_exception_table) &&
            ir::is_conditional_jump(instrs[jump - 1].op) && instrs[jump - 1].target == jump + 1;
   };
+  // (Where no try body is walked, a jump in the table along with its test,
+  // under a generator's wrapper or an except clause's cleanup, was written;
+  // not in an inlined comprehension, whose conditions are no statements.)
+  auto written_latch_jump = [&](int jump) {
+    const auto& instrs = function_.instrs;
+    return jump >= 1 && instrs[jump].in_exception_table && instrs[jump - 1].in_exception_table &&
+           ir::is_conditional_jump(instrs[jump - 1].op) && instrs[jump - 1].target == jump + 1;
+  };
   // (A jump the body's end adds has no line of its own, and 3.12+ copy
   // such a jump into each block that reaches it: one reached from several
   // tests of the condition, as the only way in, carries its own line, a
@@ -772,7 +783,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
                           (late_latch_jump(then_start) &&
                            std::none_of(
                                stack.begin(), stack.end(), [](const Value& v) { return v.accumulator; }))
-                    : region.protection < 0 || !within_protection(then_start, region.protection));
+                    : region.protection >= 0 ? !within_protection(then_start, region.protection)
+                                             : !written_latch_jump(then_start) ||
+                                                   std::any_of(stack.begin(), stack.end(),
+                                                               [](const Value& v) { return v.accumulator; }));
   int stopped = -1;  // where the last branch walked left the protected region
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
     if (threaded_else_jump >= 0 && start == else_start) {
@@ -1870,13 +1884,17 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     // jump goes out of the loop to the NOP of the break's line, kept where
     // the protection of a try around the loop ends there,
     // protected_break_nops.cpp.)
-    if (exits.empty() && natural_exit < 0 && code_.version.minor >= 14) {
+    // (3.10+: where that NOP lies outside the protection, or no try is
+    // around, the IR drops it; the jump still says it went to a NOP.)
+    if (exits.empty() && natural_exit < 0 && code_.version.minor >= 10) {
       int nop_exit = -1;
       for (const cfg::Block& b : graph_.blocks) {
         const ir::Instr& last = function_.instrs[b.last];
         if (!b.reachable || !loop->contains[b.id] || !is_conditional_jump(last.op)) continue;
         if (loop->contains[block_at(last.target)]) continue;
-        if (function_.instrs[last.target].op != Op::Nop) continue;
+        if (function_.instrs[last.target].op != Op::Nop && !last.target_is_nop) continue;
+        // (Not a try statement's NOP in the body: its handler gets back.)
+        if (function_.instrs[last.target].op != Op::Nop && leads_back_into(*loop, block_at(last.target))) continue;
         if (nop_exit >= 0 && nop_exit != last.target) nop_exit = -2;
         if (nop_exit != -2) nop_exit = last.target;
       }

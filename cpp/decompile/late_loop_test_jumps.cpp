@@ -38,8 +38,15 @@ bool late_loop_test_jump(int minor, const ir::Function& function, const cfg::Gra
   const ir::Op before = function.instrs[at - 1].op;
   const bool falls_in = before != ir::Op::Jump && before != ir::Op::ReturnValue && before != ir::Op::RaiseVarargs &&
                         before != ir::Op::Reraise && !ir::is_conditional_jump(before);
-  return block.last == at && falls_in && ir::is_conditional_jump(function.instrs[at].op) &&
-         !within(function, at, protection) && within(function, at - 1, protection);
+  // (The IR gives that jump its test's handler back,
+  // late_test_jump_protection.cpp: then the jump back after it, over which
+  // it jumps, is what the table left out.)
+  const ir::Instr& jump = function.instrs[at];
+  const bool given_back = at + 1 < int(function.instrs.size()) && jump.target == at + 2 &&
+                          function.instrs[at + 1].op == ir::Op::Jump && !function.instrs[at + 1].in_exception_table &&
+                          !within(function, at + 1, protection);
+  return block.last == at && falls_in && ir::is_conditional_jump(jump.op) &&
+         (!within(function, at, protection) || given_back) && within(function, at - 1, protection);
 }
 
 }  // namespace depyf::decompile

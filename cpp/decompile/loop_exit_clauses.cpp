@@ -12,6 +12,7 @@
 //   3.10  both forms compile to the same code.
 #include <algorithm>
 
+#include "decompile/cold_code_order.hpp"
 #include "decompile/function_decompiler.hpp"
 
 namespace make = depyf::ast::make;
@@ -476,6 +477,14 @@ int FunctionDecompiler::join_after_loop_exit_clauses(int body_end, int handler, 
         !region.loop->continues_at(last.target) && last.target != region.loop->follow && inside(last.target, region))
       return last.target;
     return loop_join;
+  }
+  // 3.12+: inside code only exceptions reach, blocks keep codegen order:
+  // code after the body laid out before the handler was compiled before
+  // the except clauses, the body's end or its else clause (the same
+  // code), not code after the try (cold_code_order.cpp).
+  if (code_.version.minor >= 12 && after_body < handler) {
+    const std::vector<char> warm = blocks_reached_without_exceptions(graph_);
+    if (!warm[block_at(after_body)] && !warm[block_at(handler)]) return loop_join;
   }
   // (3.14: its loads tell, code_after_try_loads.cpp.)
   if (const int by_loads = else_clause_by_loads(after_body); by_loads != 0) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "decompile/cold_code_order.hpp"
 #include "decompile/function_decompiler.hpp"
 #include "opcodes/opcode_table.hpp"
 
@@ -72,20 +73,6 @@ int first_exclusive_use(const ir::Function& function, const std::vector<int>& mi
     if (at >= 0 && !elsewhere[at] && (names || folded < 0 || at < folded) && (best < 0 || at < best)) best = at;
   }
   return best;
-}
-
-std::vector<char> blocks_reached_without_exceptions(const cfg::Graph& graph) {
-  std::vector<char> warm(graph.blocks.size(), 0);
-  if (graph.blocks.empty()) return warm;
-  std::vector<int> work{0};
-  warm[0] = 1;
-  while (!work.empty()) {
-    const int b = work.back();
-    work.pop_back();
-    for (int next : graph.blocks[b].successors)
-      if (!warm[next]) warm[next] = 1, work.push_back(next);
-  }
-  return warm;
 }
 
 }  // namespace
@@ -157,6 +144,13 @@ FunctionDecompiler::TailPlace FunctionDecompiler::place_tail_after_leaving_claus
       line_start = i;
       break;
     }
+  // (The first literal piece of a `'...' % (a, b)` folded into an f-string
+  // has no line of its own: it takes that of the code before it, the
+  // body's last. The code after it tells.)
+  if (line_start > 0 && line_start + 1 < int(instrs.size()) && instrs[line_start].op == Op::LoadConst &&
+      instrs[line_start].line == instrs[line_start - 1].line && instrs[line_start + 1].line > 0 &&
+      instrs[line_start + 1].line != instrs[line_start].line)
+    ++line_start;
   const int tail_line = first_line_from(instrs, line_start);
   const int except_line = first_line_from(instrs, handler_body_start(handler));
   const int body_line = first_line_from(instrs, body_start);

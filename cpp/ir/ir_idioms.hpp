@@ -27,6 +27,11 @@ void protect_folded_nops(Function& function);
 // are assigned.
 void protect_late_loop_jumps(Function& function);
 
+// 3.14+: a conditional jump inverted over a new jump back after the
+// handlers were labelled takes the handler of its test
+// (late_test_jump_protection.cpp). Runs after the handlers are assigned.
+void protect_late_test_jumps(Function& function);
+
 // 3.14+: the NOP left of a `break` whose jump was threaded away, under the
 // handler of the try around its loop while the code after it is not: kept
 // (protected_break_nops.cpp). One flag per decoded instruction.

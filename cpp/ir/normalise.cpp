@@ -67,8 +67,11 @@ class Normaliser {
     }
     fold_send_loops();
     assign_exception_handlers(result_);
-    if (code_.version.minor >= 14) protect_folded_nops(result_);
-    if (code_.version.minor == 14) protect_late_loop_jumps(result_);
+    if (code_.version.minor >= 14) {
+      protect_folded_nops(result_);
+      if (code_.version.minor == 14) protect_late_loop_jumps(result_);
+      protect_late_test_jumps(result_);
+    }
     return std::move(result_);
   }
 
