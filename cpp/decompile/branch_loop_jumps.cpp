@@ -104,6 +104,9 @@ std::pair<ast::StmtPtr, int> FunctionDecompiler::branch_loop_jump(int at, const 
   // ends, after its else clause if it has one.)
   if (while_loop && same_depth)
     if (const int n = except_star_clause_end_copy(at, region); n > 0) return {make::break_(), n};
+  // (Past a finally copy, the code after the loop itself, which has no
+  // other place: finally_break_follow.cpp.)
+  if (while_loop && same_depth && at == region.loop->follow && region.loop->exit < 0) return {make::break_(), 0};
   for (const int after_loop : {region.loop->follow, region.loop->exit}) {
     if (!while_loop || !same_depth || after_loop < 0 || after_loop == at ||
         within_protection(after_loop, region.protection))

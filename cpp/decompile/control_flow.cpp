@@ -294,7 +294,14 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
                                                          instr == region.loop->follow));
                                }),
                 meeting.end());
-  if (meeting.size() == 1 && usable(meeting[0])) {
+  // (In a loop body, the branches may meet in body code that never gets
+  // back to the header, which is outside the natural loop: `if a: x = 1`
+  // + `elif b: continue` + code that returns.)
+  auto body_code_after = [&](int block) {
+    return region.loop && !condition_leaves_loop && !graph_.loop_headed_by(block) &&
+           inside_loop_body(graph_.blocks[block].first, region);
+  };
+  if (meeting.size() == 1 && (usable(meeting[0]) || body_code_after(meeting[0]))) {
     const int instr = graph_.blocks[meeting[0]].first;
     // (A lone jump back to the header is the end of the loop body.)
     if (post_is_continue && resolve_jumps(instr) == region.stop) return region.stop;
@@ -1038,6 +1045,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   };
   if (!then_falls && else_falls && left_protection(else_stopped)) continue_at = else_stopped;
   if (then_falls && !else_falls && left_protection(then_stopped)) continue_at = then_stopped;
+  // (Both left it at one place, past the join found: they meet there.)
+  if (then_falls && else_falls && then_stopped == else_stopped && then_stopped != join && left_protection(then_stopped))
+    continue_at = then_stopped;
   // A branch that falls to the end of the except clause it is in meets
   // the other there (3.13 give each branch its own copy of that end).
   auto clause_end = [&](int at) {
@@ -1061,6 +1071,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
              });
     };
     if (n == 0 && unchanged(then_stack) && unchanged(else_stack)) n = exit_copy_length(else_stopped, then_stopped);
+    // (3.13+ copy the end of an enclosing except clause, POP_EXCEPT and
+    // the jump on, into each branch of an if ending a try body there.)
+    if (n == 0 && code_.version.minor >= 13 && unchanged(then_stack) && unchanged(else_stack) &&
+        function_.instrs[then_stopped].op == Op::PopExcept)
+      n = code_copy_length(else_stopped, then_stopped);
     if (n > 0) {
       for (int k = 0; k < n; ++k) visited_[else_stopped + k] = 1;
       continue_at = then_stopped;
@@ -1754,7 +1769,16 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       int first = graph_.blocks[p].first;
       while (first + 1 < int(function_.instrs.size()) && function_.instrs[first].op == Op::SetupFinally) ++first;
       const int handler = function_.instrs[first].handler;
-      return loop->contains[p] || (handler >= 0 && graph_.dominates(block, p) && loop->contains[block_at(handler)]);
+      if (loop->contains[p] || (handler >= 0 && graph_.dominates(block, p) && loop->contains[block_at(handler)]))
+        return true;
+      // (Also the rest of a try body that starts in the loop, where one
+      // path continues the loop and the other runs on into the finally
+      // copy and a break: `try: if c: continue` + more, `finally`. Not a
+      // try around the loop, which protects its header too.)
+      if (handler < 0 || !graph_.dominates(block, p) || block_at(handler) == header_handler) return false;
+      return std::any_of(graph_.blocks.begin(), graph_.blocks.end(), [&](const cfg::Block& code) {
+        return code.reachable && loop->contains[code.id] && code.handler_block == block_at(handler);
+      });
     };
     for (const cfg::Block& b : graph_.blocks) {
       if (!b.reachable) continue;
@@ -1906,6 +1930,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     // line kept before it, dropped_break_jumps.cpp.)
     if (exits.empty() && natural_exit < 0)
       if (const int end = dropped_break_follow(block, *loop); end >= 0) return end;
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = finally_break_follow(block, *loop, region.protection); end >= 0) return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 

@@ -904,7 +904,7 @@ int FunctionDecompiler::past_exception_drop(int at) const {
 // copy's instructions and, where the handler's re-raises, the copy's
 // continuations (sorted); false when the code differs.
 bool FunctionDecompiler::match_finally_copy(int original, int copy, int protection, std::vector<int>& copy_instrs,
-                                            std::vector<int>& continuations) const {
+                                            std::vector<int>& continuations, bool without_exit) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
   if (original < 0 || copy < 0 || original >= count || copy >= count) return false;
@@ -944,18 +944,28 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
       paired[h] = previous;
       continue;
     }
+    // (3.12+ place an await's CLEANUP_THROW inline in the handler's copy,
+    // which is an except clause, and after the code in the normal copy.)
+    if (instrs[h].op == Op::CleanupThrow && instrs[n].op != Op::CleanupThrow) {
+      work.emplace_back(h + 1, n);
+      paired[h] = previous;
+      continue;
+    }
     // (3.12+ copy a short exit block in place of a jump to it: the
     // handler's copy may still jump where the normal one goes straight on.)
-    if (instrs[h].op == Op::Jump && instrs[n].op != Op::Jump && instrs[h].target > h) {
+    // (Or jump back, through a jump of its own, to a loop header the normal
+    // copy goes straight on to: a try ending a for loop's body.)
+    if (instrs[h].op == Op::Jump && instrs[n].op != Op::Jump &&
+        (instrs[h].target > h || paired[instrs[h].target] == n)) {
       work.emplace_back(instrs[h].target, n);
       paired[h] = previous;
       continue;
     }
     // (And the other way round: the handler's copy, whose every path ends
     // re-raising, repeats the code after a nested statement where the
-    // normal copy jumps back to its one copy of it.)
+    // normal copy jumps back, or forward, to its one copy of it.)
     if (modern_copies && instrs[n].op == Op::Jump && instrs[h].op != Op::Jump && instrs[n].target >= copy &&
-        instrs[n].target < n) {
+        instrs[n].target != n && !(instrs[h].op == Op::Reraise && instrs[h].handler == base_original)) {
       copy_instrs.push_back(n);
       work.emplace_back(h, instrs[n].target);
       paired[h] = previous;
@@ -1015,7 +1025,7 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
       continuations.push_back(n);
     }
   }
-  if (continuations.empty()) return false;
+  if (continuations.empty() && !(without_exit && !copy_instrs.empty())) return false;
   std::sort(continuations.begin(), continuations.end());
   continuations.erase(std::unique(continuations.begin(), continuations.end()), continuations.end());
   // A jump to another continuation is the copy's way there.
@@ -1341,6 +1351,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     finally_region.clause_depth = -1;
     finally_region.clause_name.clear();
     const int finally_depth = int(finally_stack.size());
+    const std::vector<char> visited_before_finally = visited_;
+    const std::size_t reraises_before_finally = reraises_.size();
     walk_region(handler_start, finally_region, finally_stack, finally_body);
     // (The re-raise that ends the walk of the handler's copy: an earlier
     // one may belong to a statement nested in the finally body, such as
@@ -1352,10 +1364,20 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       for (const auto& [statement, at] : reraise_instrs_)
         if (statement == last && at > reraise) reraise = at;
     }
+    // A finally body that never ends (`finally: raise`) leaves the handler's
+    // copy without its closing re-raise: the body ends past the last
+    // instruction its walk read.
+    // (Not where the walk read any re-raise: 3.13 copy the closing one into
+    // each case of a match statement ending the finally body.)
+    const bool endless_finally = reraise >= int(instrs.size()) && reraises_.size() == reraises_before_finally &&
+                                 ends_without_reraise(finally_body);
+    if (endless_finally) reraise = past_walked_code(handler_start, visited_before_finally);
     if (reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
     refuse_break_past_finally_loop_end(handler_start, reraise);
-    if (!finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
-    drop_final_reraises(finally_body, finally_depth);
+    if (!endless_finally && !finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
+    if (!endless_finally) drop_final_reraises(finally_body, finally_depth);
+    if (keeps_closing_reraise(finally_body, finally_depth))
+      fail(handler, "finally body whose closing re-raise is copied into statements not read yet");
     if (finally_body.empty()) finally_body.push_back(make::pass());
     const FinallyBody enclosing{region.finally_start, region.finally_length, region.outer_finally};
     if (region.finally_length > 0) body_region.outer_finally = &enclosing;
@@ -1379,9 +1401,14 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     const int normal_copy = body_stopped >= 0 && !visited_[body_stopped] ? body_stopped : body_end;
     // Skip the finally body's copy on the normal path.
     std::vector<int> copy, continuations;
-    if (!match_finally_copy(handler_start, normal_copy, region.protection, copy, continuations))
+    if (!match_finally_copy(handler_start, normal_copy, region.protection, copy, continuations, endless_finally))
       fail(body_end, "the normal path does not repeat the finally body");
     for (int k : copy) visited_[k] = 1;
+    if (continuations.empty()) {
+      // (The normal path's copy never ends either: nothing follows the try.)
+      emit(out, try_finally(body, finally_body), index);
+      return -1;
+    }
     // ≤3.11 end the normal path's copy with a jump over the handler to the
     // code after the try; a `return CONSTANT` ending the body loads its
     // constant after the copy instead (the constant is no value to keep

@@ -445,6 +445,14 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           i = target;
           continue;
         }
+        // A protected jump to code past the protection that only the
+        // protected code goes on to leaves the try body there (3.11+: an
+        // inner with's suppressing handler running on into the outer
+        // with's normal exit and its jump past the try body).
+        if (region.protection >= 0 && target > i && leaves_protection_at(target, region)) {
+          if (region.stopped_at) *region.stopped_at = target;
+          return true;
+        }
         fail(i, "jump out of the structured region");
       }
       case Op::ReturnValue: {

@@ -284,6 +284,8 @@ class FunctionDecompiler {
   int dead_break_target(int header_block, const cfg::Loop& loop) const;
   // 3.14 `while True:` ending in `if c: break` (unborrowed_loop_exit.cpp).
   int unborrowed_break_target(int header_block, const cfg::Loop& loop) const;
+  // 3.12+ break out of a try/finally whose copy runs on into a copy of the code after the loop (finally_break_follow.cpp).
+  int finally_break_follow(int header_block, const cfg::Loop& loop, int protection) const;
   bool loads_only_strongly(int from) const;
   // 3.14: whether the if statement testing `condition`, after the
   // statements in `out`, was written `if __debug__ and test:` (debug_and_tests.cpp).
@@ -378,8 +380,10 @@ class FunctionDecompiler {
   int same_code_to_exit(int copy, int original) const;
   bool same_instruction_at(int a, int b) const;
   static bool same_op(ir::Op a, ir::Op b);
+  // (without_exit: a finally body none of whose paths ends, which has no
+  // continuation to find.)
   bool match_finally_copy(int original, int copy, int protection, std::vector<int>& copy_instrs,
-                          std::vector<int>& continuations) const;
+                          std::vector<int>& continuations, bool without_exit = false) const;
   // (through_branching: also past a copy with branches, each going on into
   // its own copy of the rest of the return.)
   int past_finally_copies(int at, const Region& region, bool through_branching = false) const;
@@ -448,6 +452,10 @@ class FunctionDecompiler {
   bool natural_clause_end(int exit, const std::string& name, const Region& region) const;
   int break_to_exit_copy(int pop_top, const Region& region, const Stack& stack) const;
   void refuse_break_past_finally_loop_end(int start, int end) const;
+  // ---- finally bodies that never end (endless_finally.cpp) ----
+  bool ends_without_reraise(const ast::Body& finally_body) const;
+  int past_walked_code(int start, const std::vector<char>& visited_before) const;
+  bool keeps_closing_reraise(const ast::Body& body, int depth) const;
   int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
   int break_copy_without_original(const cfg::Block& b, int exit_block) const;
   int break_line_marker_target(int header_block, const cfg::Loop& loop) const;
