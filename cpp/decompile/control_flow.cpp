@@ -1926,12 +1926,12 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     }
     if (exits.empty() && natural_exit < 0)
       if (const int end = unborrowed_break_target(block, *loop); end >= 0) return end;
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = finally_break_follow(block, *loop, region.protection); end >= 0) return end;
     // (3.12+: the code after the loop where a break's jump was, the break's
     // line kept before it, dropped_break_jumps.cpp.)
     if (exits.empty() && natural_exit < 0)
       if (const int end = dropped_break_follow(block, *loop); end >= 0) return end;
-    if (exits.empty() && natural_exit < 0)
-      if (const int end = finally_break_follow(block, *loop, region.protection); end >= 0) return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 
