@@ -1,4 +1,5 @@
 // Versions, source and bytecode shapes: see folded_constants.hpp.
+#include "decompile/cold_code_order.hpp"
 #include "decompile/folded_constants.hpp"
 #include "decompile/folded_float_operands.hpp"
 
@@ -420,16 +421,7 @@ FoldedConstants find_folded_constants(const ir::Function& function, const cfg::G
   // reachable without exceptions (handlers go to the end), and no constant
   // from a block that ends the code (a short one is copied to where it is
   // jumped to from, earlier than it was generated).
-  std::vector<char> warm(graph.blocks.size(), 0);
-  std::vector<int> work{0};
-  if (!graph.blocks.empty()) warm[0] = 1;
-  while (!work.empty()) {
-    const int b = work.back();
-    work.pop_back();
-    for (int next : graph.blocks[b].successors) {
-      if (!warm[next]) warm[next] = 1, work.push_back(next);
-    }
-  }
+  const std::vector<char> warm = blocks_reached_without_exceptions(graph);
   std::set<int> seen;
   for (const auto& block : graph.blocks) {
     if (!block.reachable || !warm[block.id]) continue;

@@ -26,6 +26,7 @@
 #include <array>
 #include <climits>
 
+#include "decompile/cold_code_order.hpp"
 #include "decompile/folded_constants.hpp"
 #include "decompile/function_decompiler.hpp"
 
@@ -61,15 +62,7 @@ bool before(const Span& first, const Span& second) {
 bool FunctionDecompiler::body_ends_borrowing(int tail_start) const {
   if (code_.version.minor != 14 || graph_.blocks.empty()) return false;
   const auto& instrs = function_.instrs;
-  std::vector<char> warm(graph_.blocks.size(), 0);
-  std::vector<int> work{0};
-  warm[0] = 1;
-  while (!work.empty()) {
-    const int b = work.back();
-    work.pop_back();
-    for (int next : graph_.blocks[b].successors)
-      if (!warm[next]) warm[next] = 1, work.push_back(next);
-  }
+  const std::vector<char> warm = blocks_reached_without_exceptions(graph_);
   // (Where the body loads no local, the last load before the try tells.)
   for (int i = std::min(tail_start, int(instrs.size())) - 1; i >= 0; --i)
     if (instrs[i].op == Op::LoadFast && warm[block_at(i)]) return borrowed_load(code_, instrs[i]);
