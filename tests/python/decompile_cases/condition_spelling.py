@@ -59,7 +59,7 @@ def filter_with_compares(values, seen):
 
 # A chained comparison as an operand of `and`, the whole test of an elif
 # whose else raises (was read as `format == 2` alone). (3.13 with a bare
-# `return s` after it: see docs/STATUS.md, copied returns of an if/elif.)
+# `return s` after it: see docs/development-log.md, copied returns of an if/elif.)
 def chained_compare_operand_in_elif(n, digits, format):
     if 0 <= n < 8:
         s = 1
