@@ -29,15 +29,23 @@ if ! command -v chromium >/dev/null 2>&1; then
     echo "!! chromium could not be installed: the report's browser test is skipped"
 fi
 
+# Each stage's output is kept in build/test-output/ so the summary printed at
+# the end (also when a stage fails) can say what ran, what passed and what was
+# skipped and why, without scrolling back through thousands of lines.
+LOGS=build/test-output
+mkdir -p "$LOGS"
+rm -f "$LOGS"/ctest.log "$LOGS"/pytest.log "$LOGS"/torch-3.*.log
+trap 'bash scripts/test_summary.sh "$LOGS"' EXIT
+
 echo "== C++ unit tests"
 cmake -S . -B build/cpp-tests -G Ninja -DDEPYF_BUILD_TESTS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build/cpp-tests -j2
-ctest --test-dir build/cpp-tests --output-on-failure -j2
+ctest --test-dir build/cpp-tests --output-on-failure -j2 2>&1 | tee "$LOGS/ctest.log"
 
 echo "== Python tests"
 # Run from outside the checkout so the installed package (with its compiled
 # extension) is what gets imported, not the source folder.
-(cd tests && $PYTHON -m pytest -q -p no:cacheprovider "$@")
+(cd tests && $PYTHON -m pytest -q -p no:cacheprovider -rs "$@") 2>&1 | tee "$LOGS/pytest.log"
 
 # The explainer where only PyPI's torch exists: CPython 3.14 and 3.15 with
 # torch 2.15 (a CUDA build, run on the CPU; its environment is made on first
@@ -46,6 +54,6 @@ echo "== Python tests"
 if [ "$(id -u)" = 0 ] && [ $# = 0 ]; then
   for minor in 14 15; do
     echo "== the explainer on CPython 3.$minor with torch 2.15.0"
-    $PYTHON tools/torch_envs.py run --python 3.$minor --torch 2.15.0 --ci-slice
+    $PYTHON tools/torch_envs.py run --python 3.$minor --torch 2.15.0 --ci-slice 2>&1 | tee "$LOGS/torch-3.$minor.log"
   done
 fi
