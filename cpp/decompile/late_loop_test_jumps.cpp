@@ -39,7 +39,7 @@ bool late_loop_test_jump(int minor, const ir::Function& function, const cfg::Gra
   const bool falls_in = before != ir::Op::Jump && before != ir::Op::ReturnValue && before != ir::Op::RaiseVarargs &&
                         before != ir::Op::Reraise && !ir::is_conditional_jump(before);
   // (The IR gives that jump its test's handler back,
-  // late_test_jump_protection.cpp: then the jump back after it, over which
+  // ir/late_jump_protection.cpp: then the jump back after it, over which
   // it jumps, is what the table left out.)
   const ir::Instr& jump = function.instrs[at];
   const bool given_back = at + 1 < int(function.instrs.size()) && jump.target == at + 2 &&

@@ -22,15 +22,11 @@ void fold_inlined_builtin_calls(Function& function);
 // (folded_code_protection.cpp). Runs after the handlers are assigned.
 void protect_folded_nops(Function& function);
 
-// 3.14: a loop body's closing test and jump back, under no handler inside
-// protected code (late_loop_jump_protection.cpp). Runs after the handlers
-// are assigned.
-void protect_late_loop_jumps(Function& function);
-
 // 3.14+: a conditional jump inverted over a new jump back after the
-// handlers were labelled takes the handler of its test
-// (late_test_jump_protection.cpp). Runs after the handlers are assigned.
-void protect_late_test_jumps(Function& function);
+// handlers were labelled, left under no handler inside protected code,
+// takes the handler of its test (late_jump_protection.cpp). Runs after the
+// handlers are assigned.
+void protect_late_conditional_jumps(Function& function, int minor);
 
 // 3.14+: the NOP left of a `break` whose jump was threaded away, under the
 // handler of the try around its loop while the code after it is not: kept

@@ -69,8 +69,7 @@ class Normaliser {
     assign_exception_handlers(result_);
     if (code_.version.minor >= 14) {
       protect_folded_nops(result_);
-      if (code_.version.minor == 14) protect_late_loop_jumps(result_);
-      protect_late_test_jumps(result_);
+      protect_late_conditional_jumps(result_, code_.version.minor);
     }
     return std::move(result_);
   }
