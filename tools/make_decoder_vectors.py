@@ -30,6 +30,8 @@ import sys
 import tempfile
 import types
 
+from exception_table_encoding import exception_table_entry, varint
+
 FORMAT = """\
 # Format: one record per code object, 'code' ... 'end'. Tokens are separated by
 # single spaces; every string is 'x' followed by its UTF-8 (or raw bytes) in hex.
@@ -540,16 +542,6 @@ def random_linetable_310(rng):
     return bytes(out)
 
 
-def varint(value):
-    chunks = [value & 63]
-    value >>= 6
-    while value:
-        chunks.append(value & 63)
-        value >>= 6
-    chunks.reverse()
-    return bytes([c | 64 for c in chunks[:-1]] + [chunks[-1]])
-
-
 def signed_varint(value):
     return varint((-value << 1) | 1 if value < 0 else value << 1)
 
@@ -576,9 +568,7 @@ def random_exception_table(rng, code_units):
     out = bytearray()
     for _ in range(rng.randint(1, 6)):
         start = rng.randint(0, max(code_units - 1, 0))
-        for value in (start, rng.randint(1, 5000), rng.randint(0, 100000), rng.randint(0, 300)):
-            chunk = varint(value)
-            out += bytes([chunk[0] | (0x80 if value == start else 0)]) + chunk[1:]
+        out += exception_table_entry(start, rng.randint(1, 5000), rng.randint(0, 100000), rng.randint(0, 300))
     return bytes(out)
 
 

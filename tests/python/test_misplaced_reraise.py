@@ -16,6 +16,7 @@ instructions still say it follows the try. The same source unchanged decompiles.
 from __future__ import annotations
 
 import json
+import pathlib
 import subprocess
 import textwrap
 
@@ -25,12 +26,16 @@ from conftest import SUPPORTED_MINORS, reference_python
 import depyf
 from depyf import _core
 
+TOOLS = pathlib.Path(__file__).resolve().parents[2] / "tools"
+
 # Runs under the reference interpreter: prints the function's code marshalled as
 # compiled, and with each bare raise outside every table entry put under the
 # except clause's restore handler (COPY 3; POP_EXCEPT; RERAISE 1).
 MAKE_CODES = textwrap.dedent(
     r"""
-    import dis, json, marshal, textwrap
+    import dis, json, marshal, sys, textwrap
+    sys.path.insert(0, sys.argv[1])
+    from exception_table_encoding import exception_table_entry
 
     SOURCE = '''
     def reraise_after_try(g, h):
@@ -52,26 +57,9 @@ MAKE_CODES = textwrap.dedent(
     moved = sorted(entries + [type(restore)(at, at + 2, restore.target, restore.depth, restore.lasti)
                               for at in bare_raises], key=lambda e: e.start)
 
-    def varint(value, first):
-        # 6-bit groups, most significant first; 64 marks "more follows", 128 an entry's start.
-        groups = [value & 63]
-        value >>= 6
-        while value:
-            groups.append(value & 63)
-            value >>= 6
-        groups.reverse()
-        out = [g | 64 for g in groups[:-1]] + [groups[-1]]
-        if first:
-            out[0] |= 128
-        return out
-
-    table = []
-    for e in moved:
-        table += varint(e.start // 2, True)
-        table += varint((e.end - e.start) // 2, False)
-        table += varint(e.target // 2, False)
-        table += varint(e.depth * 2 + int(e.lasti), False)
-    changed = code.replace(co_exceptiontable=bytes(table))
+    table = b"".join(exception_table_entry(e.start // 2, (e.end - e.start) // 2, e.target // 2,
+                                           e.depth * 2 + int(e.lasti)) for e in moved)
+    changed = code.replace(co_exceptiontable=table)
     assert dis._parse_exception_table(changed) == moved
     print(json.dumps({"original": marshal.dumps(code).hex(), "changed": marshal.dumps(changed).hex(),
                       "moved": len(bare_raises)}))
@@ -82,7 +70,9 @@ MAKE_CODES = textwrap.dedent(
 @pytest.mark.parametrize("minor", [pytest.param(m, id="3.%d" % m) for m in SUPPORTED_MINORS if m >= 11])
 def test_bare_raise_of_a_clause_placed_outside_it_is_refused(minor: int) -> None:
     python = reference_python(minor)
-    made = subprocess.run([python, "-c", MAKE_CODES], stdout=subprocess.PIPE, check=True, universal_newlines=True)
+    made = subprocess.run(
+        [python, "-c", MAKE_CODES, str(TOOLS)], stdout=subprocess.PIPE, check=True, universal_newlines=True
+    )
     codes = json.loads(made.stdout.splitlines()[-1])
     assert codes["moved"] >= 1
     # As compiled: the raise follows the try statement, outside the clause.
