@@ -80,14 +80,17 @@ std::vector<LineRange> linetable_310_ranges(const CodeObject& code) {
   std::int64_t end = 0;
   std::int64_t line = code.firstlineno;
   std::size_t pos = 0;
-  auto advance = [&](std::int64_t& start, std::optional<std::int64_t>& range_line) {
+  // A range's line, or -1 for none: lineiter_next reports any negative line
+  // as None, so one sentinel covers both (and, unlike an optional, keeps
+  // GCC's -Wmaybe-uninitialized quiet about the inlined lambda).
+  auto advance = [&](std::int64_t& start, std::int64_t& range_line) {
     const int byte_delta = byte_at(table, pos);
     const int line_delta = static_cast<std::int8_t>(byte_at(table, pos + 1));
     pos += 2;
     start = end;
     end += byte_delta;
     if (line_delta == -128) {
-      range_line.reset();
+      range_line = -1;
     } else {
       line += line_delta;
       range_line = line;
@@ -95,14 +98,13 @@ std::vector<LineRange> linetable_310_ranges(const CodeObject& code) {
   };
   while (pos < table.size()) {
     std::int64_t start = 0;
-    std::optional<std::int64_t> range_line;
+    std::int64_t range_line = -1;
     advance(start, range_line);
     // CPython asserts a table never ends on an empty range; we just stop.
     while (start == end && pos < table.size()) advance(start, range_line);
     if (start == end) break;
     LineRange range{checked_int(start, "offset"), checked_int(end, "offset"), std::nullopt};
-    // lineiter_next reports any negative line as None.
-    if (range_line && *range_line >= 0) range.line = checked_int(*range_line, "line");
+    if (range_line >= 0) range.line = checked_int(range_line, "line");
     ranges.push_back(range);
   }
   return ranges;

@@ -48,7 +48,7 @@ struct LoopContext {
   int break_by_falling_in = -1;
   // 3.12+ while loops: where the code after the loop, or a copy of it,
   // stands in for a `break`'s jump (dropped_break_jumps.cpp).
-  std::vector<int> dropped_breaks;
+  std::vector<int> dropped_breaks{};
   // ≤3.9: the jump of a `continue` written as the body's last statement
   // (the latch after it is dead code), which the walk would take for the
   // body's natural end (-1: none).
@@ -77,7 +77,7 @@ struct Region {
   // clause (a POP_EXCEPT above it unwinds for a return/break/continue).
   int clause_depth = -1;
   std::vector<int>* clause_ends = nullptr;  // where the ending POP_EXCEPTs were found
-  std::string clause_name;    // `except E as name`: the unbinding after POP_EXCEPT is implicit
+  std::string clause_name{};  // `except E as name`: the unbinding after POP_EXCEPT is implicit
   const LoopContext* clause_loop = nullptr;  // the loop around the except statement
   // The clause also ends by jumping to the code after the try, so a
   // POP_EXCEPT at its depth followed by a return is a `return` inside it.

@@ -9,7 +9,9 @@ namespace depyf {
 namespace {
 
 void append_u_escape(std::string& out, unsigned value) {
-  char buffer[8];
+  // Room for any unsigned (the callers pass at most 0xffff), so the
+  // output is never cut.
+  char buffer[16];
   std::snprintf(buffer, sizeof buffer, "\\u%04x", value);
   out += buffer;
 }
