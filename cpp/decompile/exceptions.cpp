@@ -1356,9 +1356,13 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     walk_region(handler_start, finally_region, finally_stack, finally_body);
     // (The re-raise that ends the walk of the handler's copy: an earlier
     // one may belong to a statement nested in the finally body, such as
-    // an except clause's when nothing matched.)
+    // an except clause's when nothing matched. Only one this walk read: an
+    // enclosing finally's closing re-raise, read before, lies past a
+    // nested finally body that ends in a raise of its own.)
     int reraise = handler_start;
-    while (reraise < int(instrs.size()) && !(instrs[reraise].op == Op::Reraise && visited_[reraise])) ++reraise;
+    while (reraise < int(instrs.size()) &&
+           !(instrs[reraise].op == Op::Reraise && visited_[reraise] && !visited_before_finally[reraise]))
+      ++reraise;
     if (!finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) {
       const ast::Stmt* last = finally_body.back().get();
       for (const auto& [statement, at] : reraise_instrs_)
