@@ -1017,9 +1017,11 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
     const bool ends = x.op == Op::Jump || x.op == Op::ReturnValue || x.op == Op::RaiseVarargs || x.op == Op::Reraise;
     if (!ends) work.emplace_back(h + 1, n + 1);
   }
-  if (continuations.empty()) {
+  if (continuations.empty() && !without_exit) {
     // (The code after the try is itself a re-raise: a try/finally at the
-    // end of another finally or except clause's handler copy.)
+    // end of another finally or except clause's handler copy. Not where
+    // the handler's copy has no closing re-raise: each re-raise is then a
+    // nested statement's.)
     for (int n : both_reraise) {
       copy_instrs.erase(std::remove(copy_instrs.begin(), copy_instrs.end(), n), copy_instrs.end());
       continuations.push_back(n);
@@ -1371,12 +1373,19 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // A finally body that never ends (`finally: raise`) leaves the handler's
     // copy without its closing re-raise: the body ends past the last
     // instruction its walk read.
-    // (Not where the walk read any re-raise: 3.13 copy the closing one into
-    // each case of a match statement ending the finally body.)
-    const bool endless_finally = reraise >= int(instrs.size()) && reraises_.size() == reraises_before_finally &&
-                                 ends_without_reraise(finally_body);
+    // (Not where the walk read a re-raise at the finally body's depth: 3.13
+    // copy the closing one into each case of a match statement ending the
+    // finally body. A re-raise found deeper belongs to a statement nested
+    // in the body, such as a try/except or try/except* none of whose
+    // clauses matched, before the written raise or return that ends it;
+    // 3.9 keep the closing one, dead, after that raise, unread.)
+    bool reads_closing_reraise = false;
+    for (std::size_t k = reraises_before_finally; k < reraises_.size(); ++k)
+      if (reraises_[k].second == finally_depth) reads_closing_reraise = true;
+    const bool endless_finally = !reads_closing_reraise && ends_without_reraise(finally_body);
+    // (3.10 may end the function with that copy: its end is then the end.)
     if (endless_finally) reraise = past_walked_code(handler_start, visited_before_finally);
-    if (reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
+    if (!endless_finally && reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
     refuse_break_past_finally_loop_end(handler_start, reraise);
     if (!endless_finally && !finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
     if (!endless_finally) drop_final_reraises(finally_body, finally_depth);
