@@ -1644,7 +1644,10 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // computed (a written `return x` loads x before its POP_EXCEPT) is
   // followed by the code after the try, and the body's own way on is its
   // else clause. (Not inside another try statement or except clause,
-  // whose finally copies, clause ends and exits make other shapes; not a
+  // whose finally copies, clause ends and exits make other shapes, but in
+  // a with body where the try body never goes on, so that code alone runs
+  // on into the with's exit: read as the clause's, it ran while the
+  // exception was still handled, 3.10 `with`/`async with`; not a
   // constant return, which a clause's `return C` loads after its
   // POP_EXCEPT and the iterators of the loops it leaves; not where the
   // body runs on into the same code.) A body that never goes on (`try:
@@ -1654,7 +1657,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       region.loop && function_.instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter;
   if (join < 0 && !star && (code_.version.minor >= 12 || (code_.version.minor == 10 && !in_for_loop)) &&
       tails.size() == 1 && tails[0].stack.size() == stack.size() && tails[0].start > handler &&
-      !visited_[tails[0].start] && region.protection < 0 && region.clause_depth < 0 &&
+      !visited_[tails[0].start] && (region.protection < 0 || (!falls && region.protection == region.with_handler)) &&
+      region.clause_depth < 0 &&
       region.outer_finally == nullptr && !runs_finally_copy(tails[0].start, region) &&
       !returns_constant_after_pops(tails[0].start) &&
       (!falls || same_code_to_exit(resolve_jumps(body_end), tails[0].start) == 0)) {
