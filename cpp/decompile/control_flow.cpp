@@ -1056,6 +1056,12 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   };
   if (continue_at < 0 && then_falls && clause_end(then_stopped)) continue_at = then_stopped;
   if (continue_at < 0 && else_falls && clause_end(else_stopped)) continue_at = else_stopped;
+  // (Each at its own copy of that end: the if ends the clause, whatever
+  // join the graph gives, such as the code after a try whose body never
+  // falls through, reached from the clause alone, which must stay after
+  // the try statement.)
+  if (then_falls && else_falls && then_stopped != else_stopped && clause_end(then_stopped) && clause_end(else_stopped))
+    continue_at = then_stopped;
   if (then_falls && else_falls && region.protection >= 0 && then_stopped >= 0 && else_stopped >= 0 &&
       then_stopped != else_stopped && !within_protection(then_stopped, region.protection) &&
       !within_protection(else_stopped, region.protection)) {

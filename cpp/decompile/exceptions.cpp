@@ -1017,9 +1017,11 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
     const bool ends = x.op == Op::Jump || x.op == Op::ReturnValue || x.op == Op::RaiseVarargs || x.op == Op::Reraise;
     if (!ends) work.emplace_back(h + 1, n + 1);
   }
-  if (continuations.empty()) {
+  if (continuations.empty() && !without_exit) {
     // (The code after the try is itself a re-raise: a try/finally at the
-    // end of another finally or except clause's handler copy.)
+    // end of another finally or except clause's handler copy. Not where
+    // the handler's copy has no closing re-raise: each re-raise is then a
+    // nested statement's.)
     for (int n : both_reraise) {
       copy_instrs.erase(std::remove(copy_instrs.begin(), copy_instrs.end(), n), copy_instrs.end());
       continuations.push_back(n);
@@ -1356,9 +1358,13 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     walk_region(handler_start, finally_region, finally_stack, finally_body);
     // (The re-raise that ends the walk of the handler's copy: an earlier
     // one may belong to a statement nested in the finally body, such as
-    // an except clause's when nothing matched.)
+    // an except clause's when nothing matched. Only one this walk read: an
+    // enclosing finally's closing re-raise, read before, lies past a
+    // nested finally body that ends in a raise of its own.)
     int reraise = handler_start;
-    while (reraise < int(instrs.size()) && !(instrs[reraise].op == Op::Reraise && visited_[reraise])) ++reraise;
+    while (reraise < int(instrs.size()) &&
+           !(instrs[reraise].op == Op::Reraise && visited_[reraise] && !visited_before_finally[reraise]))
+      ++reraise;
     if (!finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) {
       const ast::Stmt* last = finally_body.back().get();
       for (const auto& [statement, at] : reraise_instrs_)
@@ -1367,12 +1373,19 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // A finally body that never ends (`finally: raise`) leaves the handler's
     // copy without its closing re-raise: the body ends past the last
     // instruction its walk read.
-    // (Not where the walk read any re-raise: 3.13 copy the closing one into
-    // each case of a match statement ending the finally body.)
-    const bool endless_finally = reraise >= int(instrs.size()) && reraises_.size() == reraises_before_finally &&
-                                 ends_without_reraise(finally_body);
+    // (Not where the walk read a re-raise at the finally body's depth: 3.13
+    // copy the closing one into each case of a match statement ending the
+    // finally body. A re-raise found deeper belongs to a statement nested
+    // in the body, such as a try/except or try/except* none of whose
+    // clauses matched, before the written raise or return that ends it;
+    // 3.9 keep the closing one, dead, after that raise, unread.)
+    bool reads_closing_reraise = false;
+    for (std::size_t k = reraises_before_finally; k < reraises_.size(); ++k)
+      if (reraises_[k].second == finally_depth) reads_closing_reraise = true;
+    const bool endless_finally = !reads_closing_reraise && ends_without_reraise(finally_body);
+    // (3.10 may end the function with that copy: its end is then the end.)
     if (endless_finally) reraise = past_walked_code(handler_start, visited_before_finally);
-    if (reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
+    if (!endless_finally && reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
     refuse_break_past_finally_loop_end(handler_start, reraise);
     if (!endless_finally && !finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
     if (!endless_finally) drop_final_reraises(finally_body, finally_depth);
@@ -1631,7 +1644,10 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // computed (a written `return x` loads x before its POP_EXCEPT) is
   // followed by the code after the try, and the body's own way on is its
   // else clause. (Not inside another try statement or except clause,
-  // whose finally copies, clause ends and exits make other shapes; not a
+  // whose finally copies, clause ends and exits make other shapes, but in
+  // a with body where the try body never goes on, so that code alone runs
+  // on into the with's exit: read as the clause's, it ran while the
+  // exception was still handled, 3.10 `with`/`async with`; not a
   // constant return, which a clause's `return C` loads after its
   // POP_EXCEPT and the iterators of the loops it leaves; not where the
   // body runs on into the same code.) A body that never goes on (`try:
@@ -1641,7 +1657,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       region.loop && function_.instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter;
   if (join < 0 && !star && (code_.version.minor >= 12 || (code_.version.minor == 10 && !in_for_loop)) &&
       tails.size() == 1 && tails[0].stack.size() == stack.size() && tails[0].start > handler &&
-      !visited_[tails[0].start] && region.protection < 0 && region.clause_depth < 0 &&
+      !visited_[tails[0].start] && (region.protection < 0 || (!falls && region.protection == region.with_handler)) &&
+      region.clause_depth < 0 &&
       region.outer_finally == nullptr && !runs_finally_copy(tails[0].start, region) &&
       !returns_constant_after_pops(tails[0].start) &&
       (!falls || same_code_to_exit(resolve_jumps(body_end), tails[0].start) == 0)) {
