@@ -450,117 +450,128 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
   chain.first_block = block_at(index);
   if (!chained) chain_blocks.push_back(chain.first_block);
   if (!chained) extend_to_ternary_condition(chain, chain_blocks, stack);
-  while (chain.next < int(function_.instrs.size())) {
-    const int block = block_at(chain.next);
-    const cfg::Block& b = graph_.blocks[block];
-    if (b.first != chain.next) break;
-    const bool preds_in_chain = std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
-      return std::find(chain_blocks.begin(), chain_blocks.end(), p) != chain_blocks.end();
-    });
-    if (!preds_in_chain) break;
-    // (A test under another handler starts a try body, `if a: try: if b:`:
-    // joined into one condition, b would leave the try.)
-    if (b.handler_block != graph_.blocks[chain.first_block].handler_block) break;
-    // (A test that starts a try body is a statement of its own.)
-    if (enters_try_body(function_, graph_, chain.first_block, block)) break;
-    // (An operand that is a chained comparison is read whole, below.)
-    const bool pure = is_pure_condition_block(block, stack);
-    const bool chain_operand = !pure && is_pure_condition_block(block, stack, false, /*allow_chain_start=*/true);
-    if (!pure && !chain_operand) break;
-    if (starts_inverted_while_test(b.first, index)) break;
-    // Peek at the next jump's exits before committing.
-    const ir::Instr& last = function_.instrs[b.last];
-    int t2, f2;
-    if (last.op == Op::PopJumpIfTrue) {
-      t2 = last.target;
-      f2 = b.last + 1;
-    } else {
-      t2 = b.last + 1;
-      f2 = last.target;
-    }
-    // ≤3.9 thread a conditional jump to a `continue` straight to the loop's
-    // header (`if c or d: continue`: c jumps to the header, d's branch is
-    // the continue's jump): where d goes to that jump, so does c.
-    unthread_continue_target(chain.true_target, b.last, t2, f2);
-    unthread_continue_target(chain.false_target, b.last, t2, f2);
-    // A loop's test is not an operand of a condition in its body that jumps
-    // back to it (≤3.9 `while a: if c: return None` at the end of a function:
-    // c's false jump goes back to the header, its true branch is a copy of
-    // the exit, so `not a or c` looked like one condition): unless the
-    // chain already goes there (`if a or b: continue`, threaded).
-    if (const int start = graph_.blocks[chain.first_block].first;
-        graph_.loop_headed_by(chain.first_block) != nullptr && (t2 == start || f2 == start) &&
-        chain.true_target != start && chain.false_target != start)
-      break;
-    int kind = 0;
-    // (Targets may be copies of one exit block: same_exit.)
-    if (!chain_operand) {  // (a chained comparison is read whole below)
-      if (chain.true_target == chain.next && same_exit(chain.false_target, f2))
-        kind = 1;  // c and d
-      else if (chain.true_target == chain.next && same_exit(chain.false_target, t2))
-        kind = 2;  // not c or d
-      else if (chain.false_target == chain.next && same_exit(chain.true_target, t2))
-        kind = 3;  // c or d
-      else if (chain.false_target == chain.next && same_exit(chain.true_target, f2))
-        kind = 4;  // c or not d
-    }
-    Condition d;
-    if (kind == 0) {
-      // A right-nested group, `c or (d and e)`: read the whole condition
-      // that starts here, then see whether it combines with the chain.
-      Stack trial = stack;
-      const std::vector<char> visited_before = visited_;
-      const auto globals_before = globals_.size();
-      d = trial_condition(b.first, b.last, trial);
-      if (d.expr) {
-        if (chain.true_target == chain.next && same_exit(chain.false_target, d.false_target)) kind = 1;
-        else if (chain.true_target == chain.next && same_exit(chain.false_target, d.true_target)) kind = 2;
-        else if (chain.false_target == chain.next && same_exit(chain.true_target, d.true_target)) kind = 3;
-        else if (chain.false_target == chain.next && same_exit(chain.true_target, d.false_target)) kind = 4;
+  // A conditional expression whose test is an and/or or a chained
+  // comparison, `if (b if g and h else a):`, is tried once that test is
+  // read whole (ternary_conditions.cpp).
+  std::size_t blocks_tried = chained ? 0 : chain_blocks.size();
+  auto extend_again = [&] {
+    if (chain_blocks.size() <= blocks_tried) return false;
+    blocks_tried = chain_blocks.size();
+    return extend_to_ternary_condition(chain, chain_blocks, stack);
+  };
+  do {
+    while (chain.next < int(function_.instrs.size())) {
+      const int block = block_at(chain.next);
+      const cfg::Block& b = graph_.blocks[block];
+      if (b.first != chain.next) break;
+      const bool preds_in_chain = std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
+        return std::find(chain_blocks.begin(), chain_blocks.end(), p) != chain_blocks.end();
+      });
+      if (!preds_in_chain) break;
+      // (A test under another handler starts a try body, `if a: try: if b:`:
+      // joined into one condition, b would leave the try.)
+      if (b.handler_block != graph_.blocks[chain.first_block].handler_block) break;
+      // (A test that starts a try body is a statement of its own.)
+      if (enters_try_body(function_, graph_, chain.first_block, block)) break;
+      // (An operand that is a chained comparison is read whole, below.)
+      const bool pure = is_pure_condition_block(block, stack);
+      const bool chain_operand = !pure && is_pure_condition_block(block, stack, false, /*allow_chain_start=*/true);
+      if (!pure && !chain_operand) break;
+      if (starts_inverted_while_test(b.first, index)) break;
+      // Peek at the next jump's exits before committing.
+      const ir::Instr& last = function_.instrs[b.last];
+      int t2, f2;
+      if (last.op == Op::PopJumpIfTrue) {
+        t2 = last.target;
+        f2 = b.last + 1;
+      } else {
+        t2 = b.last + 1;
+        f2 = last.target;
       }
+      // ≤3.9 thread a conditional jump to a `continue` straight to the loop's
+      // header (`if c or d: continue`: c jumps to the header, d's branch is
+      // the continue's jump): where d goes to that jump, so does c.
+      unthread_continue_target(chain.true_target, b.last, t2, f2);
+      unthread_continue_target(chain.false_target, b.last, t2, f2);
+      // A loop's test is not an operand of a condition in its body that jumps
+      // back to it (≤3.9 `while a: if c: return None` at the end of a function:
+      // c's false jump goes back to the header, its true branch is a copy of
+      // the exit, so `not a or c` looked like one condition): unless the
+      // chain already goes there (`if a or b: continue`, threaded).
+      if (const int start = graph_.blocks[chain.first_block].first;
+          graph_.loop_headed_by(chain.first_block) != nullptr && (t2 == start || f2 == start) &&
+          chain.true_target != start && chain.false_target != start)
+        break;
+      int kind = 0;
+      // (Targets may be copies of one exit block: same_exit.)
+      if (!chain_operand) {  // (a chained comparison is read whole below)
+        if (chain.true_target == chain.next && same_exit(chain.false_target, f2))
+          kind = 1;  // c and d
+        else if (chain.true_target == chain.next && same_exit(chain.false_target, t2))
+          kind = 2;  // not c or d
+        else if (chain.false_target == chain.next && same_exit(chain.true_target, t2))
+          kind = 3;  // c or d
+        else if (chain.false_target == chain.next && same_exit(chain.true_target, f2))
+          kind = 4;  // c or not d
+      }
+      Condition d;
       if (kind == 0) {
-        visited_ = visited_before;
-        globals_.resize(globals_before);
-        break;
-      }
-      stack = trial;
-      chain_blocks.insert(chain_blocks.end(), d.blocks.begin(), d.blocks.end());
-    } else {
-      for (int i = b.first; i < b.last; ++i) {
-        ast::Body none;
-        simulate(i, stack, none);
-      }
-      d = one_jump(b.last, stack);
-    }
-    switch (kind) {
-      case 1:
-        chain.expr = and_(chain.expr, d.expr);
-        chain.true_target = d.true_target;
-        break;
-      case 2:
-        chain.expr = or_(negate_plainly(chain.expr), d.expr);
-        chain.true_target = chain.false_target;
-        chain.false_target = d.false_target;
-        break;
-      case 3:
-        chain.expr = or_(chain.expr, d.expr);
-        chain.false_target = d.false_target;
-        // (3.12+ give the operand that falls into the exit the chain jumps
-        // to its own copy of it: that copy is where the condition goes.)
-        if (d.true_target == d.next && chain.true_target != d.true_target) {
-          const int n = returns_none_at(chain.true_target) ? 2 : exit_copy_length(chain.true_target, d.true_target);
-          for (int k = 0; k < n; ++k) visited_[chain.true_target + k] = 1;
-          chain.true_target = d.true_target;
+        // A right-nested group, `c or (d and e)`: read the whole condition
+        // that starts here, then see whether it combines with the chain.
+        Stack trial = stack;
+        const std::vector<char> visited_before = visited_;
+        const auto globals_before = globals_.size();
+        d = trial_condition(b.first, b.last, trial);
+        if (d.expr) {
+          if (chain.true_target == chain.next && same_exit(chain.false_target, d.false_target)) kind = 1;
+          else if (chain.true_target == chain.next && same_exit(chain.false_target, d.true_target)) kind = 2;
+          else if (chain.false_target == chain.next && same_exit(chain.true_target, d.true_target)) kind = 3;
+          else if (chain.false_target == chain.next && same_exit(chain.true_target, d.false_target)) kind = 4;
         }
-        break;
-      case 4:
-        chain.expr = or_(chain.expr, negate_plainly(d.expr));
-        chain.false_target = d.true_target;
-        break;
+        if (kind == 0) {
+          visited_ = visited_before;
+          globals_.resize(globals_before);
+          break;
+        }
+        stack = trial;
+        chain_blocks.insert(chain_blocks.end(), d.blocks.begin(), d.blocks.end());
+      } else {
+        for (int i = b.first; i < b.last; ++i) {
+          ast::Body none;
+          simulate(i, stack, none);
+        }
+        d = one_jump(b.last, stack);
+      }
+      switch (kind) {
+        case 1:
+          chain.expr = and_(chain.expr, d.expr);
+          chain.true_target = d.true_target;
+          break;
+        case 2:
+          chain.expr = or_(negate_plainly(chain.expr), d.expr);
+          chain.true_target = chain.false_target;
+          chain.false_target = d.false_target;
+          break;
+        case 3:
+          chain.expr = or_(chain.expr, d.expr);
+          chain.false_target = d.false_target;
+          // (3.12+ give the operand that falls into the exit the chain jumps
+          // to its own copy of it: that copy is where the condition goes.)
+          if (d.true_target == d.next && chain.true_target != d.true_target) {
+            const int n = returns_none_at(chain.true_target) ? 2 : exit_copy_length(chain.true_target, d.true_target);
+            for (int k = 0; k < n; ++k) visited_[chain.true_target + k] = 1;
+            chain.true_target = d.true_target;
+          }
+          break;
+        case 4:
+          chain.expr = or_(chain.expr, negate_plainly(d.expr));
+          chain.false_target = d.true_target;
+          break;
+      }
+      chain.next = d.next;
+      chain_blocks.push_back(block);
     }
-    chain.next = d.next;
-    chain_blocks.push_back(block);
-  }
+  } while (extend_again());
   chain.blocks = chain_blocks;
   return chain;
 }
