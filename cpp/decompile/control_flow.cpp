@@ -936,7 +936,14 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       return (is_copied_try_exit(code) && (code == join || exit_copy_length(code, join) > 0)) ||
              is_copied_try_tail(code, region.protection);
     };
-    const bool written = iterator_dropped || drops_iterator_here ||
+    // (Nor does a branch of a loop inside the try body fall off the end:
+    // the loop would go round. 3.12+ `try: while b <= (c or a): pass`:
+    // the test's jump out goes straight to the copy of the implicit return
+    // after the try; read as `while True:`, the branch returns.)
+    const bool leaves_loop_in_body =
+        region.loop && region.loop->header_block >= 0 &&
+        within_protection(graph_.blocks[region.loop->header_block].first, region.protection);
+    const bool written = iterator_dropped || drops_iterator_here || leaves_loop_in_body ||
                          (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
                          (load != at && code_.version.minor >= 10 && loads_none(load)
                               ? unwinds_with_line_of_its_own(at)
@@ -1826,6 +1833,21 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
                               graph_.dominates(block, b.id) && b.first != natural_exit &&
                               !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id)) &&
                               !inside_nested_for_loop(b.id);
+      // (≤3.10: a test in a loop inside a try body that jumps straight to
+      // the POP_BLOCK ending that body, `try: while (a if b else c) and 0:`
+      // read as `while True:`: the loop ends there, before the try does.
+      // Only the end of a try/except body that jumps on, under the handler
+      // of the loop's own header: not a return leaving a with or finally.)
+      const int count = int(function_.instrs.size());
+      if (code_.version.minor <= 10 && break_block && b.first == b.last && b.first + 1 < count &&
+          function_.instrs[b.first].op == Op::PopBlock && function_.instrs[b.first + 1].op == Op::Jump &&
+          function_.instrs[b.first].handler >= 0 &&
+          function_.instrs[b.first].handler == function_.instrs[header].handler &&
+          function_.instrs[b.first + 1].target >= 0 && function_.instrs[b.first + 1].target < count &&
+          !loop->contains[block_at(function_.instrs[b.first + 1].target)]) {
+        candidates.emplace_back(b.id, b.first);
+        continue;
+      }
       const ir::Instr& last = function_.instrs[b.last];
       if (last.op != Op::Jump || last.target < 0 || last.target >= int(function_.instrs.size())) continue;
       // An except clause of a try in the body that jumps out of the loop
