@@ -1032,6 +1032,58 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     int i = unbound;
     if (finish_return(i, region, then_stack, then_body)) then_falls = false;
   }
+  // Both branches stopped where they leave the except clause they are in,
+  // at POP_EXCEPTs of their own: where one goes on by a jump (the clause's
+  // end) and the other runs, past copies of finally bodies, into a return,
+  // that branch is a `return` of its own: 3.9+ `except E: if a: return`
+  // in a try/finally with code after it. (Read as meeting at the first,
+  // its return ran after the if on every path.)
+  if (then_falls && else_falls && region.clause_depth >= 0 && then_stopped != else_stopped &&
+      kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
+    auto leaves_clause = [&](int at) {
+      while (code_.version.minor <= 10 && at >= 0 && at < int(function_.instrs.size()) &&
+             function_.instrs[at].op == Op::PopBlock)
+        ++at;
+      return at >= 0 && at < int(function_.instrs.size()) && function_.instrs[at].op == Op::PopExcept ? at : -1;
+    };
+    auto jumps_on = [&](int at) {
+      const int pop_at = leaves_clause(at);
+      if (pop_at < 0) return false;
+      int next = after_name_unbinding(pop_at + 1, region.clause_name);
+      while (code_.version.minor == 8 && next < int(function_.instrs.size()) &&
+             function_.instrs[next].op == Op::CallFinally)
+        ++next;
+      return next < int(function_.instrs.size()) && function_.instrs[next].op == Op::Jump;
+    };
+    for (auto [falls, at, other, body, branch_stack] :
+         {std::tuple{&then_falls, then_stopped, else_stopped, &then_body, &then_stack},
+          std::tuple{&else_falls, else_stopped, then_stopped, &else_body, &else_stack}}) {
+      const int pop_at = leaves_clause(at);
+      if (pop_at < 0 || !jumps_on(other) || jumps_on(at)) continue;
+      const std::vector<char> visited_before = visited_;
+      const Stack stack_before = *branch_stack;
+      const std::size_t body_before = body->size();
+      bool returned = false;
+      try {
+        for (int k = at; k <= pop_at; ++k) visited_[k] = 1;
+        if (code_.version.minor >= 11) pop(*branch_stack, pop_at);
+        int i = skip_name_unbinding(pop_at + 1, region.clause_name);
+        while (code_.version.minor == 8 && i < int(function_.instrs.size()) &&
+               function_.instrs[i].op == Op::CallFinally)
+          visited_[i++] = 1;
+        returned = finish_return(i, region, *branch_stack, *body);
+      } catch (const Error&) {
+        returned = false;
+      }
+      if (returned) {
+        *falls = false;
+        break;
+      }
+      visited_ = visited_before;
+      *branch_stack = stack_before;
+      body->resize(body_before);
+    }
+  }
   if (!(then_falls && else_falls && then_stopped == else_stopped)) {
     then_falls = finish_branch_return(then_falls, then_stopped, then_stack, then_body);
     else_falls = finish_branch_return(else_falls, else_stopped, else_stack, else_body);
