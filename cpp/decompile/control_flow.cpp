@@ -874,8 +874,25 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // (A branch that reached the join, where other paths come in too, met
   // the other branch there: that return follows the if, in the enclosing
   // statement that all those paths end.)
-  auto finish_branch_return = [&](bool falls, int at, Stack& branch_stack, ast::Body& body) {
-    if (!falls || at < 0 || region.protection < 0 || within_protection(at, region.protection)) return falls;
+  // (`other_end`: where the other branch stopped, -1 where it does not fall.)
+  auto finish_branch_return = [&](bool falls, int at, Stack& branch_stack, ast::Body& body, int other_end) {
+    if (!falls || at < 0) return falls;
+    // A branch that leaves its except clause early, while the other goes on
+    // to more of the clause at the join, returns: falling off the end would
+    // run that code too. (3.10+ `if c: pass` `else: return` + more code.
+    // The other branch reached the join without leaving the clause, which
+    // takes a POP_EXCEPT: code there is the clause's.)
+    int clause_exit = at;
+    while (code_.version.minor <= 10 && clause_exit < int(function_.instrs.size()) &&
+           function_.instrs[clause_exit].op == Op::PopBlock)
+      ++clause_exit;
+    const bool leaves_clause_early = region.clause_depth >= 0 && other_end == join && join != at && join >= 0 &&
+                                     join < int(function_.instrs.size()) &&
+                                     function_.instrs[join].op != Op::PopExcept &&
+                                     function_.instrs[join].op != Op::PopBlock &&
+                                     clause_exit < int(function_.instrs.size()) &&
+                                     function_.instrs[clause_exit].op == Op::PopExcept;
+    if (!leaves_clause_early && (region.protection < 0 || within_protection(at, region.protection))) return falls;
     // (3.12+ leave `return CONSTANT` out of the protection: a first branch
     // that is only that return, reached from several tests of an and/or
     // condition and from nowhere else, is the branch's own return.)
@@ -943,7 +960,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     const bool leaves_loop_in_body =
         region.loop && region.loop->header_block >= 0 &&
         within_protection(graph_.blocks[region.loop->header_block].first, region.protection);
-    const bool written = iterator_dropped || drops_iterator_here || leaves_loop_in_body ||
+    const bool written = iterator_dropped || drops_iterator_here || leaves_loop_in_body || leaves_clause_early ||
                          (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
                          (load != at && code_.version.minor >= 10 && loads_none(load)
                               ? unwinds_with_line_of_its_own(at)
@@ -1085,8 +1102,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     }
   }
   if (!(then_falls && else_falls && then_stopped == else_stopped)) {
-    then_falls = finish_branch_return(then_falls, then_stopped, then_stack, then_body);
-    else_falls = finish_branch_return(else_falls, else_stopped, else_stack, else_body);
+    then_falls = finish_branch_return(then_falls, then_stopped, then_stack, then_body, else_falls ? else_stopped : -1);
+    else_falls = finish_branch_return(else_falls, else_stopped, else_stack, else_body, then_falls ? then_stopped : -1);
   }
   // In a try body, 3.11+ put the jump of a `continue`/`break` after the
   // protected range, so a branch that ends in one stops there while the
