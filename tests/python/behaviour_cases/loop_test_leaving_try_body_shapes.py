@@ -11,6 +11,11 @@ stopped there and fell off the if, so the loop went round forever.
 the POP_BLOCK that ends the try body, which was not taken for the loop's
 follow.
 
+Also `while True: ...; if w0: break` in a try whose finally body returns
+(difftest finding while_true_break_in_try_finally_return_hang, 3.12 and
+3.13): the break's jump goes straight to the finally body's copy and its
+return, outside the protection; the branch fell off the if there.
+
 Each iterator here raises StopIteration when exhausted, so a loop that
 does not end raises (caught) instead of hanging.
 
@@ -83,10 +88,32 @@ def ternary_and_test_with_else(a, b, c, log):
     log.append("after")
 
 
+def break_then_finally_return(a, b, c, log):
+    try:
+        w0 = 0
+        while True:
+            w0 += 1
+            if w0:
+                break
+    finally:
+        return
+
+
+def break_then_finally_log(a, b, c, log):
+    it = iter(b)
+    try:
+        while True:
+            if next(it) > a:
+                break
+    finally:
+        log.append("finally")
+    return 5
+
+
 def run_cases(ns):
     results = []
     names = ("or_value_test_named_clause", "or_value_test_pass_clause", "constant_or_test", "or_value_test_code_after",
-             "ternary_and_test", "ternary_and_test_with_else")
+             "ternary_and_test", "ternary_and_test_with_else", "break_then_finally_return", "break_then_finally_log")
     for name in names:
         for a in (0, 2):
             for b in ([], [1], [1, 5, 1], [0, 0, 3, 1], [-3, -2, 4]):
