@@ -29,7 +29,10 @@ bool FunctionDecompiler::extend_to_ternary_condition(Condition& chain, std::vect
     if (b.first != start || b.predecessors.empty()) return -1;
     for (int p : b.predecessors)
       if (std::find(chain_blocks.begin(), chain_blocks.end(), p) == chain_blocks.end()) return -1;
-    return is_pure_condition_block(block, stack) ? block : -1;
+    // (A side may be a chained comparison, `if (a if b else c < d < e):`.)
+    const bool test = is_pure_condition_block(block, stack) ||
+                      is_pure_condition_block(block, stack, false, /*allow_chain_start=*/true);
+    return test ? block : -1;
   };
   // The side the jump falls into is laid out first, then the other.
   const int near = chain.next;

@@ -6,6 +6,11 @@ alone and the two sides became nested ifs whose true paths share the
 return. In an except clause that became `if g and h: if b: pass elif a:
 pass` then `return 1` on every path.
 
+Also a side that is a chained comparison, `if g1 if y else b < a < 4:
+... elif a: raise` in a try body (difftest finding
+if_ifexp_chained_test_elif, 3.8, 3.9, 3.11-3.15): the sides became nested
+ifs and the body was placed after them, run on every path.
+
 run_cases() makes the calls whose results (or exceptions) must be the same
 with the decompiled functions."""
 
@@ -59,10 +64,22 @@ def and_test_then_and(a, b, g, log):
     log.append("after")
 
 
+def chained_side_elif_in_try(a, b, g, log):
+    y = g
+    try:
+        if log if y else b < a < 4:
+            log.append("body")
+        elif a:
+            raise ValueError(a)
+    finally:
+        log.append("finally")
+    return 0
+
+
 def run_cases(ns):
     results = []
     names = ("and_test_in_named_clause", "or_test_in_clause", "chained_test_in_named_clause", "and_test_plain",
-             "and_test_in_for_loop", "and_test_then_and")
+             "and_test_in_for_loop", "and_test_then_and", "chained_side_elif_in_try")
     for name in names:
         for a in (0, 1):
             for b in (0, 1):
