@@ -450,117 +450,128 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
   chain.first_block = block_at(index);
   if (!chained) chain_blocks.push_back(chain.first_block);
   if (!chained) extend_to_ternary_condition(chain, chain_blocks, stack);
-  while (chain.next < int(function_.instrs.size())) {
-    const int block = block_at(chain.next);
-    const cfg::Block& b = graph_.blocks[block];
-    if (b.first != chain.next) break;
-    const bool preds_in_chain = std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
-      return std::find(chain_blocks.begin(), chain_blocks.end(), p) != chain_blocks.end();
-    });
-    if (!preds_in_chain) break;
-    // (A test under another handler starts a try body, `if a: try: if b:`:
-    // joined into one condition, b would leave the try.)
-    if (b.handler_block != graph_.blocks[chain.first_block].handler_block) break;
-    // (A test that starts a try body is a statement of its own.)
-    if (enters_try_body(function_, graph_, chain.first_block, block)) break;
-    // (An operand that is a chained comparison is read whole, below.)
-    const bool pure = is_pure_condition_block(block, stack);
-    const bool chain_operand = !pure && is_pure_condition_block(block, stack, false, /*allow_chain_start=*/true);
-    if (!pure && !chain_operand) break;
-    if (starts_inverted_while_test(b.first, index)) break;
-    // Peek at the next jump's exits before committing.
-    const ir::Instr& last = function_.instrs[b.last];
-    int t2, f2;
-    if (last.op == Op::PopJumpIfTrue) {
-      t2 = last.target;
-      f2 = b.last + 1;
-    } else {
-      t2 = b.last + 1;
-      f2 = last.target;
-    }
-    // ≤3.9 thread a conditional jump to a `continue` straight to the loop's
-    // header (`if c or d: continue`: c jumps to the header, d's branch is
-    // the continue's jump): where d goes to that jump, so does c.
-    unthread_continue_target(chain.true_target, b.last, t2, f2);
-    unthread_continue_target(chain.false_target, b.last, t2, f2);
-    // A loop's test is not an operand of a condition in its body that jumps
-    // back to it (≤3.9 `while a: if c: return None` at the end of a function:
-    // c's false jump goes back to the header, its true branch is a copy of
-    // the exit, so `not a or c` looked like one condition): unless the
-    // chain already goes there (`if a or b: continue`, threaded).
-    if (const int start = graph_.blocks[chain.first_block].first;
-        graph_.loop_headed_by(chain.first_block) != nullptr && (t2 == start || f2 == start) &&
-        chain.true_target != start && chain.false_target != start)
-      break;
-    int kind = 0;
-    // (Targets may be copies of one exit block: same_exit.)
-    if (!chain_operand) {  // (a chained comparison is read whole below)
-      if (chain.true_target == chain.next && same_exit(chain.false_target, f2))
-        kind = 1;  // c and d
-      else if (chain.true_target == chain.next && same_exit(chain.false_target, t2))
-        kind = 2;  // not c or d
-      else if (chain.false_target == chain.next && same_exit(chain.true_target, t2))
-        kind = 3;  // c or d
-      else if (chain.false_target == chain.next && same_exit(chain.true_target, f2))
-        kind = 4;  // c or not d
-    }
-    Condition d;
-    if (kind == 0) {
-      // A right-nested group, `c or (d and e)`: read the whole condition
-      // that starts here, then see whether it combines with the chain.
-      Stack trial = stack;
-      const std::vector<char> visited_before = visited_;
-      const auto globals_before = globals_.size();
-      d = trial_condition(b.first, b.last, trial);
-      if (d.expr) {
-        if (chain.true_target == chain.next && same_exit(chain.false_target, d.false_target)) kind = 1;
-        else if (chain.true_target == chain.next && same_exit(chain.false_target, d.true_target)) kind = 2;
-        else if (chain.false_target == chain.next && same_exit(chain.true_target, d.true_target)) kind = 3;
-        else if (chain.false_target == chain.next && same_exit(chain.true_target, d.false_target)) kind = 4;
+  // A conditional expression whose test is an and/or or a chained
+  // comparison, `if (b if g and h else a):`, is tried once that test is
+  // read whole (ternary_conditions.cpp).
+  std::size_t blocks_tried = chained ? 0 : chain_blocks.size();
+  auto extend_again = [&] {
+    if (chain_blocks.size() <= blocks_tried) return false;
+    blocks_tried = chain_blocks.size();
+    return extend_to_ternary_condition(chain, chain_blocks, stack);
+  };
+  do {
+    while (chain.next < int(function_.instrs.size())) {
+      const int block = block_at(chain.next);
+      const cfg::Block& b = graph_.blocks[block];
+      if (b.first != chain.next) break;
+      const bool preds_in_chain = std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
+        return std::find(chain_blocks.begin(), chain_blocks.end(), p) != chain_blocks.end();
+      });
+      if (!preds_in_chain) break;
+      // (A test under another handler starts a try body, `if a: try: if b:`:
+      // joined into one condition, b would leave the try.)
+      if (b.handler_block != graph_.blocks[chain.first_block].handler_block) break;
+      // (A test that starts a try body is a statement of its own.)
+      if (enters_try_body(function_, graph_, chain.first_block, block)) break;
+      // (An operand that is a chained comparison is read whole, below.)
+      const bool pure = is_pure_condition_block(block, stack);
+      const bool chain_operand = !pure && is_pure_condition_block(block, stack, false, /*allow_chain_start=*/true);
+      if (!pure && !chain_operand) break;
+      if (starts_inverted_while_test(b.first, index)) break;
+      // Peek at the next jump's exits before committing.
+      const ir::Instr& last = function_.instrs[b.last];
+      int t2, f2;
+      if (last.op == Op::PopJumpIfTrue) {
+        t2 = last.target;
+        f2 = b.last + 1;
+      } else {
+        t2 = b.last + 1;
+        f2 = last.target;
       }
+      // ≤3.9 thread a conditional jump to a `continue` straight to the loop's
+      // header (`if c or d: continue`: c jumps to the header, d's branch is
+      // the continue's jump): where d goes to that jump, so does c.
+      unthread_continue_target(chain.true_target, b.last, t2, f2);
+      unthread_continue_target(chain.false_target, b.last, t2, f2);
+      // A loop's test is not an operand of a condition in its body that jumps
+      // back to it (≤3.9 `while a: if c: return None` at the end of a function:
+      // c's false jump goes back to the header, its true branch is a copy of
+      // the exit, so `not a or c` looked like one condition): unless the
+      // chain already goes there (`if a or b: continue`, threaded).
+      if (const int start = graph_.blocks[chain.first_block].first;
+          graph_.loop_headed_by(chain.first_block) != nullptr && (t2 == start || f2 == start) &&
+          chain.true_target != start && chain.false_target != start)
+        break;
+      int kind = 0;
+      // (Targets may be copies of one exit block: same_exit.)
+      if (!chain_operand) {  // (a chained comparison is read whole below)
+        if (chain.true_target == chain.next && same_exit(chain.false_target, f2))
+          kind = 1;  // c and d
+        else if (chain.true_target == chain.next && same_exit(chain.false_target, t2))
+          kind = 2;  // not c or d
+        else if (chain.false_target == chain.next && same_exit(chain.true_target, t2))
+          kind = 3;  // c or d
+        else if (chain.false_target == chain.next && same_exit(chain.true_target, f2))
+          kind = 4;  // c or not d
+      }
+      Condition d;
       if (kind == 0) {
-        visited_ = visited_before;
-        globals_.resize(globals_before);
-        break;
-      }
-      stack = trial;
-      chain_blocks.insert(chain_blocks.end(), d.blocks.begin(), d.blocks.end());
-    } else {
-      for (int i = b.first; i < b.last; ++i) {
-        ast::Body none;
-        simulate(i, stack, none);
-      }
-      d = one_jump(b.last, stack);
-    }
-    switch (kind) {
-      case 1:
-        chain.expr = and_(chain.expr, d.expr);
-        chain.true_target = d.true_target;
-        break;
-      case 2:
-        chain.expr = or_(negate_plainly(chain.expr), d.expr);
-        chain.true_target = chain.false_target;
-        chain.false_target = d.false_target;
-        break;
-      case 3:
-        chain.expr = or_(chain.expr, d.expr);
-        chain.false_target = d.false_target;
-        // (3.12+ give the operand that falls into the exit the chain jumps
-        // to its own copy of it: that copy is where the condition goes.)
-        if (d.true_target == d.next && chain.true_target != d.true_target) {
-          const int n = returns_none_at(chain.true_target) ? 2 : exit_copy_length(chain.true_target, d.true_target);
-          for (int k = 0; k < n; ++k) visited_[chain.true_target + k] = 1;
-          chain.true_target = d.true_target;
+        // A right-nested group, `c or (d and e)`: read the whole condition
+        // that starts here, then see whether it combines with the chain.
+        Stack trial = stack;
+        const std::vector<char> visited_before = visited_;
+        const auto globals_before = globals_.size();
+        d = trial_condition(b.first, b.last, trial);
+        if (d.expr) {
+          if (chain.true_target == chain.next && same_exit(chain.false_target, d.false_target)) kind = 1;
+          else if (chain.true_target == chain.next && same_exit(chain.false_target, d.true_target)) kind = 2;
+          else if (chain.false_target == chain.next && same_exit(chain.true_target, d.true_target)) kind = 3;
+          else if (chain.false_target == chain.next && same_exit(chain.true_target, d.false_target)) kind = 4;
         }
-        break;
-      case 4:
-        chain.expr = or_(chain.expr, negate_plainly(d.expr));
-        chain.false_target = d.true_target;
-        break;
+        if (kind == 0) {
+          visited_ = visited_before;
+          globals_.resize(globals_before);
+          break;
+        }
+        stack = trial;
+        chain_blocks.insert(chain_blocks.end(), d.blocks.begin(), d.blocks.end());
+      } else {
+        for (int i = b.first; i < b.last; ++i) {
+          ast::Body none;
+          simulate(i, stack, none);
+        }
+        d = one_jump(b.last, stack);
+      }
+      switch (kind) {
+        case 1:
+          chain.expr = and_(chain.expr, d.expr);
+          chain.true_target = d.true_target;
+          break;
+        case 2:
+          chain.expr = or_(negate_plainly(chain.expr), d.expr);
+          chain.true_target = chain.false_target;
+          chain.false_target = d.false_target;
+          break;
+        case 3:
+          chain.expr = or_(chain.expr, d.expr);
+          chain.false_target = d.false_target;
+          // (3.12+ give the operand that falls into the exit the chain jumps
+          // to its own copy of it: that copy is where the condition goes.)
+          if (d.true_target == d.next && chain.true_target != d.true_target) {
+            const int n = returns_none_at(chain.true_target) ? 2 : exit_copy_length(chain.true_target, d.true_target);
+            for (int k = 0; k < n; ++k) visited_[chain.true_target + k] = 1;
+            chain.true_target = d.true_target;
+          }
+          break;
+        case 4:
+          chain.expr = or_(chain.expr, negate_plainly(d.expr));
+          chain.false_target = d.true_target;
+          break;
+      }
+      chain.next = d.next;
+      chain_blocks.push_back(block);
     }
-    chain.next = d.next;
-    chain_blocks.push_back(block);
-  }
+  } while (extend_again());
   chain.blocks = chain_blocks;
   return chain;
 }
@@ -863,8 +874,25 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // (A branch that reached the join, where other paths come in too, met
   // the other branch there: that return follows the if, in the enclosing
   // statement that all those paths end.)
-  auto finish_branch_return = [&](bool falls, int at, Stack& branch_stack, ast::Body& body) {
-    if (!falls || at < 0 || region.protection < 0 || within_protection(at, region.protection)) return falls;
+  // (`other_end`: where the other branch stopped, -1 where it does not fall.)
+  auto finish_branch_return = [&](bool falls, int at, Stack& branch_stack, ast::Body& body, int other_end) {
+    if (!falls || at < 0) return falls;
+    // A branch that leaves its except clause early, while the other goes on
+    // to more of the clause at the join, returns: falling off the end would
+    // run that code too. (3.10+ `if c: pass` `else: return` + more code.
+    // The other branch reached the join without leaving the clause, which
+    // takes a POP_EXCEPT: code there is the clause's.)
+    int clause_exit = at;
+    while (code_.version.minor <= 10 && clause_exit < int(function_.instrs.size()) &&
+           function_.instrs[clause_exit].op == Op::PopBlock)
+      ++clause_exit;
+    const bool leaves_clause_early = region.clause_depth >= 0 && other_end == join && join != at && join >= 0 &&
+                                     join < int(function_.instrs.size()) &&
+                                     function_.instrs[join].op != Op::PopExcept &&
+                                     function_.instrs[join].op != Op::PopBlock &&
+                                     clause_exit < int(function_.instrs.size()) &&
+                                     function_.instrs[clause_exit].op == Op::PopExcept;
+    if (!leaves_clause_early && (region.protection < 0 || within_protection(at, region.protection))) return falls;
     // (3.12+ leave `return CONSTANT` out of the protection: a first branch
     // that is only that return, reached from several tests of an and/or
     // condition and from nowhere else, is the branch's own return.)
@@ -925,7 +953,14 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       return (is_copied_try_exit(code) && (code == join || exit_copy_length(code, join) > 0)) ||
              is_copied_try_tail(code, region.protection);
     };
-    const bool written = iterator_dropped || drops_iterator_here ||
+    // (Nor does a branch of a loop inside the try body fall off the end:
+    // the loop would go round. 3.12+ `try: while b <= (c or a): pass`:
+    // the test's jump out goes straight to the copy of the implicit return
+    // after the try; read as `while True:`, the branch returns.)
+    const bool leaves_loop_in_body =
+        region.loop && region.loop->header_block >= 0 &&
+        within_protection(graph_.blocks[region.loop->header_block].first, region.protection);
+    const bool written = iterator_dropped || drops_iterator_here || leaves_loop_in_body || leaves_clause_early ||
                          (unwinding != at && unwinds_with_line_of_its_own(unwinding)) ||
                          (load != at && code_.version.minor >= 10 && loads_none(load)
                               ? unwinds_with_line_of_its_own(at)
@@ -1014,9 +1049,61 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     int i = unbound;
     if (finish_return(i, region, then_stack, then_body)) then_falls = false;
   }
+  // Both branches stopped where they leave the except clause they are in,
+  // at POP_EXCEPTs of their own: where one goes on by a jump (the clause's
+  // end) and the other runs, past copies of finally bodies, into a return,
+  // that branch is a `return` of its own: 3.9+ `except E: if a: return`
+  // in a try/finally with code after it. (Read as meeting at the first,
+  // its return ran after the if on every path.)
+  if (then_falls && else_falls && region.clause_depth >= 0 && then_stopped != else_stopped &&
+      kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
+    auto leaves_clause = [&](int at) {
+      while (code_.version.minor <= 10 && at >= 0 && at < int(function_.instrs.size()) &&
+             function_.instrs[at].op == Op::PopBlock)
+        ++at;
+      return at >= 0 && at < int(function_.instrs.size()) && function_.instrs[at].op == Op::PopExcept ? at : -1;
+    };
+    auto jumps_on = [&](int at) {
+      const int pop_at = leaves_clause(at);
+      if (pop_at < 0) return false;
+      int next = after_name_unbinding(pop_at + 1, region.clause_name);
+      while (code_.version.minor == 8 && next < int(function_.instrs.size()) &&
+             function_.instrs[next].op == Op::CallFinally)
+        ++next;
+      return next < int(function_.instrs.size()) && function_.instrs[next].op == Op::Jump;
+    };
+    for (auto [falls, at, other, body, branch_stack] :
+         {std::tuple{&then_falls, then_stopped, else_stopped, &then_body, &then_stack},
+          std::tuple{&else_falls, else_stopped, then_stopped, &else_body, &else_stack}}) {
+      const int pop_at = leaves_clause(at);
+      if (pop_at < 0 || !jumps_on(other) || jumps_on(at)) continue;
+      const std::vector<char> visited_before = visited_;
+      const Stack stack_before = *branch_stack;
+      const std::size_t body_before = body->size();
+      bool returned = false;
+      try {
+        for (int k = at; k <= pop_at; ++k) visited_[k] = 1;
+        if (code_.version.minor >= 11) pop(*branch_stack, pop_at);
+        int i = skip_name_unbinding(pop_at + 1, region.clause_name);
+        while (code_.version.minor == 8 && i < int(function_.instrs.size()) &&
+               function_.instrs[i].op == Op::CallFinally)
+          visited_[i++] = 1;
+        returned = finish_return(i, region, *branch_stack, *body);
+      } catch (const Error&) {
+        returned = false;
+      }
+      if (returned) {
+        *falls = false;
+        break;
+      }
+      visited_ = visited_before;
+      *branch_stack = stack_before;
+      body->resize(body_before);
+    }
+  }
   if (!(then_falls && else_falls && then_stopped == else_stopped)) {
-    then_falls = finish_branch_return(then_falls, then_stopped, then_stack, then_body);
-    else_falls = finish_branch_return(else_falls, else_stopped, else_stack, else_body);
+    then_falls = finish_branch_return(then_falls, then_stopped, then_stack, then_body, else_falls ? else_stopped : -1);
+    else_falls = finish_branch_return(else_falls, else_stopped, else_stack, else_body, then_falls ? then_stopped : -1);
   }
   // In a try body, 3.11+ put the jump of a `continue`/`break` after the
   // protected range, so a branch that ends in one stops there while the
@@ -1821,6 +1908,21 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
                               graph_.dominates(block, b.id) && b.first != natural_exit &&
                               !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id)) &&
                               !inside_nested_for_loop(b.id);
+      // (≤3.10: a test in a loop inside a try body that jumps straight to
+      // the POP_BLOCK ending that body, `try: while (a if b else c) and 0:`
+      // read as `while True:`: the loop ends there, before the try does.
+      // Only the end of a try/except body that jumps on, under the handler
+      // of the loop's own header: not a return leaving a with or finally.)
+      const int count = int(function_.instrs.size());
+      if (code_.version.minor <= 10 && break_block && b.first == b.last && b.first + 1 < count &&
+          function_.instrs[b.first].op == Op::PopBlock && function_.instrs[b.first + 1].op == Op::Jump &&
+          function_.instrs[b.first].handler >= 0 &&
+          function_.instrs[b.first].handler == function_.instrs[header].handler &&
+          function_.instrs[b.first + 1].target >= 0 && function_.instrs[b.first + 1].target < count &&
+          !loop->contains[block_at(function_.instrs[b.first + 1].target)]) {
+        candidates.emplace_back(b.id, b.first);
+        continue;
+      }
       const ir::Instr& last = function_.instrs[b.last];
       if (last.op != Op::Jump || last.target < 0 || last.target >= int(function_.instrs.size())) continue;
       // An except clause of a try in the body that jumps out of the loop

@@ -4,6 +4,8 @@
 // one falling into a jump over the other test, or into copies of a short
 // exit block). No and/or spelling reaches those places without testing an
 // operand twice, so the shape is read back as the conditional expression.
+// b may be an and/or or a chained comparison, `if (a if g and h else c):`
+// (every version): read_condition tries again once it has read b whole.
 #include "decompile/function_decompiler.hpp"
 
 namespace make = depyf::ast::make;
@@ -22,8 +24,15 @@ bool FunctionDecompiler::extend_to_ternary_condition(Condition& chain, std::vect
     if (start < 0 || start >= count) return -1;
     const int block = block_at(start);
     const cfg::Block& b = graph_.blocks[block];
-    if (b.first != start || b.predecessors.size() != 1 || b.predecessors[0] != first_block) return -1;
-    return is_pure_condition_block(block, stack) ? block : -1;
+    // (Reached from the test alone: from its last block, or for the far
+    // side of an and/or test, from any of its blocks.)
+    if (b.first != start || b.predecessors.empty()) return -1;
+    for (int p : b.predecessors)
+      if (std::find(chain_blocks.begin(), chain_blocks.end(), p) == chain_blocks.end()) return -1;
+    // (A side may be a chained comparison, `if (a if b else c < d < e):`.)
+    const bool test = is_pure_condition_block(block, stack) ||
+                      is_pure_condition_block(block, stack, false, /*allow_chain_start=*/true);
+    return test ? block : -1;
   };
   // The side the jump falls into is laid out first, then the other.
   const int near = chain.next;
