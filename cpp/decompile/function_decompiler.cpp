@@ -4,6 +4,7 @@
 
 #include "ast/children.hpp"
 #include "code/error.hpp"
+#include "decompile/loop_end_asserts.hpp"
 
 namespace depyf::decompile {
 
@@ -1022,6 +1023,10 @@ ast::Body FunctionDecompiler::run() {
   // (A module's dead block goes in after its implicit `return None` is
   // gone: placed at the end first, it hid that return from finish_body.)
   if (kind_ != CodeKind::Module) restore_dead_code_names(body);
+  if (!may_write_assert_false(code_))
+    fold_loop_end_asserts(body, [this](const ast::ExprPtr& guard, const ast::ExprPtr& message) {
+      return assert_statement(guard, message);
+    });
   finish_body(body);
   if (kind_ == CodeKind::Module) restore_dead_code_names(body);
   restore_debug_block(body);
