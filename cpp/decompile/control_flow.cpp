@@ -122,8 +122,11 @@ bool FunctionDecompiler::inside_loop_body(int instr, const Region& region) const
     return false;
   const int block = block_at(instr);
   if (region.entry_block >= 0 && !graph_.dominates(region.entry_block, block)) return false;
+  // (Not where a break threaded on to the header of a loop around this
+  // one goes: that header dominates the whole of this loop.)
   auto after = [&](int target) {
-    return target >= 0 && target < int(function_.instrs.size()) && graph_.dominates(block_at(target), block);
+    return target >= 0 && target < int(function_.instrs.size()) && graph_.dominates(block_at(target), block) &&
+           !graph_.dominates(block_at(target), region.loop->header_block);
   };
   return graph_.dominates(region.loop->header_block, block) && !after(region.loop->follow) &&
          !after(region.loop->exit);
@@ -693,7 +696,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   const int dead_target = dead_jump_over_else_target(then_start, else_start);
   if (dead_target > else_start) {
     dead_jump_over_else = true;
-    if (dead_target == region.stop || inside(dead_target, region)) {
+    // (In a loop body also code that never gets back to the header, such
+    // as the statements before a break that the if ran on into.)
+    if (dead_target == region.stop || inside_loop_body(dead_target, region)) {
       join = dead_target;
     } else if (join == else_start) {
       // (Threaded on past the region's end: the else clause runs to that
@@ -1811,8 +1816,14 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // return x` before a break, a try body that ends in break) is outside
       // the natural loop too, but still dominated by its header; a for
       // loop's break there pops the iterator before it jumps.
+      // (Not where the POP_TOP drops a call's or a yield's value, an
+      // expression statement before a jump within the body: `if a: f()`
+      // + `elif b: ...` + code ending in break.)
+      const bool drops_value = b.last - 2 >= b.first && (function_.instrs[b.last - 2].op == Op::Call ||
+                                                         function_.instrs[b.last - 2].op == Op::CallFunctionEx ||
+                                                         function_.instrs[b.last - 2].op == Op::YieldValue);
       const bool body_block = for_loop && b.last > b.first && function_.instrs[b.last - 1].op == Op::PopTop &&
-                              graph_.dominates(block, b.id) && b.first != natural_exit &&
+                              !drops_value && graph_.dominates(block, b.id) && b.first != natural_exit &&
                               !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id)) &&
                               !inside_nested_for_loop(b.id);
       const ir::Instr& last = function_.instrs[b.last];
