@@ -1,6 +1,7 @@
 // Conditionals, boolean expressions and loops: where the CFG decides the
 // shape of the source.
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 #include "code/error.hpp"
@@ -1744,12 +1745,23 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
              return pops_and_jumps(from) && function_.instrs[from.last].target == target.first;
            });
   };
+  // (Past that loop's exit: code its natural exit runs on to without
+  // going through its header again, also when its breaks go there too,
+  // so that the exit does not dominate it: a nested for/else.)
+  std::map<int, std::vector<char>> past_nested_exit;
+  auto past_exit_of = [&](const cfg::Loop& nested, int exit) -> const std::vector<char>& {
+    auto it = past_nested_exit.find(nested.header);
+    if (it == past_nested_exit.end())
+      it = past_nested_exit.emplace(nested.header, reachable_before(exit, graph_.blocks[nested.header].first)).first;
+    return it->second;
+  };
   auto inside_nested_for_loop = [&](int b) {
     return std::any_of(graph_.loops.begin(), graph_.loops.end(), [&](const cfg::Loop& nested) {
       const ir::Instr& nested_header = function_.instrs[graph_.blocks[nested.header].first];
       return nested.header != block && nested_header.op == Op::ForIter && graph_.dominates(block, nested.header) &&
              graph_.dominates(nested.header, b) && nested_header.target >= 0 &&
-             !graph_.dominates(block_at(nested_header.target), b) && (nested.contains[b] || !reached_only_by_breaks(b));
+             !graph_.dominates(block_at(nested_header.target), b) && !past_exit_of(nested, nested_header.target)[b] &&
+             (nested.contains[b] || !reached_only_by_breaks(b));
     });
   };
   // (Any loop nested in this one, when which is whose break is unclear.)
