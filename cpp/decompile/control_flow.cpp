@@ -1,6 +1,7 @@
 // Conditionals, boolean expressions and loops: where the CFG decides the
 // shape of the source.
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 #include "code/error.hpp"
@@ -122,8 +123,11 @@ bool FunctionDecompiler::inside_loop_body(int instr, const Region& region) const
     return false;
   const int block = block_at(instr);
   if (region.entry_block >= 0 && !graph_.dominates(region.entry_block, block)) return false;
+  // (Not where a break threaded on to the header of a loop around this
+  // one goes: that header dominates the whole of this loop.)
   auto after = [&](int target) {
-    return target >= 0 && target < int(function_.instrs.size()) && graph_.dominates(block_at(target), block);
+    return target >= 0 && target < int(function_.instrs.size()) && graph_.dominates(block_at(target), block) &&
+           !graph_.dominates(block_at(target), region.loop->header_block);
   };
   return graph_.dominates(region.loop->header_block, block) && !after(region.loop->follow) &&
          !after(region.loop->exit);
@@ -704,7 +708,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   const int dead_target = dead_jump_over_else_target(then_start, else_start);
   if (dead_target > else_start) {
     dead_jump_over_else = true;
-    if (dead_target == region.stop || inside(dead_target, region)) {
+    // (In a loop body also code that never gets back to the header, such
+    // as the statements before a break that the if ran on into.)
+    if (dead_target == region.stop || inside_loop_body(dead_target, region)) {
       join = dead_target;
     } else if (join == else_start) {
       // (Threaded on past the region's end: the else clause runs to that
@@ -1832,12 +1838,23 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
              return pops_and_jumps(from) && function_.instrs[from.last].target == target.first;
            });
   };
+  // (Past that loop's exit: code its natural exit runs on to without
+  // going through its header again, also when its breaks go there too,
+  // so that the exit does not dominate it: a nested for/else.)
+  std::map<int, std::vector<char>> past_nested_exit;
+  auto past_exit_of = [&](const cfg::Loop& nested, int exit) -> const std::vector<char>& {
+    auto it = past_nested_exit.find(nested.header);
+    if (it == past_nested_exit.end())
+      it = past_nested_exit.emplace(nested.header, reachable_before(exit, graph_.blocks[nested.header].first)).first;
+    return it->second;
+  };
   auto inside_nested_for_loop = [&](int b) {
     return std::any_of(graph_.loops.begin(), graph_.loops.end(), [&](const cfg::Loop& nested) {
       const ir::Instr& nested_header = function_.instrs[graph_.blocks[nested.header].first];
       return nested.header != block && nested_header.op == Op::ForIter && graph_.dominates(block, nested.header) &&
              graph_.dominates(nested.header, b) && nested_header.target >= 0 &&
-             !graph_.dominates(block_at(nested_header.target), b) && (nested.contains[b] || !reached_only_by_breaks(b));
+             !graph_.dominates(block_at(nested_header.target), b) && !past_exit_of(nested, nested_header.target)[b] &&
+             (nested.contains[b] || !reached_only_by_breaks(b));
     });
   };
   // (Any loop nested in this one, when which is whose break is unclear.)
@@ -1904,8 +1921,14 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // return x` before a break, a try body that ends in break) is outside
       // the natural loop too, but still dominated by its header; a for
       // loop's break there pops the iterator before it jumps.
+      // (Not where the POP_TOP drops a call's or a yield's value, an
+      // expression statement before a jump within the body: `if a: f()`
+      // + `elif b: ...` + code ending in break.)
+      const bool drops_value = b.last - 2 >= b.first && (function_.instrs[b.last - 2].op == Op::Call ||
+                                                         function_.instrs[b.last - 2].op == Op::CallFunctionEx ||
+                                                         function_.instrs[b.last - 2].op == Op::YieldValue);
       const bool body_block = for_loop && b.last > b.first && function_.instrs[b.last - 1].op == Op::PopTop &&
-                              graph_.dominates(block, b.id) && b.first != natural_exit &&
+                              !drops_value && graph_.dominates(block, b.id) && b.first != natural_exit &&
                               !(natural_exit_block >= 0 && graph_.dominates(natural_exit_block, b.id)) &&
                               !inside_nested_for_loop(b.id);
       // (≤3.10: a test in a loop inside a try body that jumps straight to

@@ -4,12 +4,26 @@
 // test, and 3.14+ again (3.12 and 3.13 fold it before code generation).
 // An unreferenced True (where no `while True:` explains it) says a debug
 // block began where the constants after it in co_consts begin.
+#include <algorithm>
+
 #include "ast/children.hpp"
 #include "decompile/function_decompiler.hpp"
 
 namespace make = depyf::ast::make;
 
 namespace depyf::decompile {
+
+namespace {
+
+// A tuple or frozenset constant with a True among its items, at any depth.
+bool holds_folded_true(const Constant& constant) {
+  if (constant.kind != Constant::Kind::Tuple && constant.kind != Constant::Kind::FrozenSet) return false;
+  return std::any_of(constant.items.begin(), constant.items.end(), [](const ConstantPtr& item) {
+    return item && ((item->kind == Constant::Kind::Bool && item->boolean) || holds_folded_true(*item));
+  });
+}
+
+}  // namespace
 
 void FunctionDecompiler::restore_debug_block(ast::Body& body) const {
   if (code_.version.minor != 10 && code_.version.minor != 11 && code_.version.minor < 14) return;
@@ -29,6 +43,13 @@ void FunctionDecompiler::restore_debug_block(ast::Body& body) const {
   }
   // (A `while True:` explains the True by itself.)
   if (true_at < 0 || printed_while_true_) return;
+  // (3.10/3.11 also leave the items of a tuple of constants they folded
+  // in co_consts, unreferenced: defaults `(None, True)` of a method in a
+  // class body. A later tuple holding a True may explain it.)
+  if (code_.version.minor <= 11 &&
+      std::any_of(code_.consts.begin() + true_at + 1, code_.consts.end(),
+                  [](const ConstantPtr& constant) { return holds_folded_true(*constant); }))
+    return;
   // The line of the first code that brought a constant after the True.
   // (3.14+: not a None either, whose first load may be much later: an
   // `x is None` test brought it and then jumps on None without it.)

@@ -4,6 +4,7 @@
 
 #include "ast/children.hpp"
 #include "code/error.hpp"
+#include "decompile/loop_end_asserts.hpp"
 
 namespace depyf::decompile {
 
@@ -989,8 +990,21 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   // yield of a dead except clause in the bytecode, `with c: return` then
   // `try: break except E: yield`: the instructions have one, the source
   // written has none, and would no longer make a generator.)
-  if (kind_ == CodeKind::Function && (code_.flags & (kFlagGenerator | kFlagAsyncGenerator)) && !yields_in(body))
-    body.push_back(make::if_(make::boolean(false), {make::expr_stmt(make::yield_())}));
+  // 3.14+ keep the False of `if False:` among the constants: where the
+  // code has no False, the yield goes after a return, `return` then
+  // `yield`, which compiles to nothing (pycparser's `return` + `yield`).
+  if (kind_ == CodeKind::Function && (code_.flags & (kFlagGenerator | kFlagAsyncGenerator)) && !yields_in(body)) {
+    const bool has_false = std::any_of(code_.consts.begin(), code_.consts.end(), [](const ConstantPtr& constant) {
+      return constant && constant->kind == Constant::Kind::Bool && !constant->boolean;
+    });
+    if (code_.version.minor < 14 || has_false) {
+      body.push_back(make::if_(make::boolean(false), {make::expr_stmt(make::yield_())}));
+    } else {
+      const bool ends = !body.empty() && (ast::as<ast::Return>(body.back()) || ast::as<ast::Raise>(body.back()));
+      if (!ends) body.push_back(make::return_());
+      body.push_back(make::expr_stmt(make::yield_()));
+    }
+  }
   if (body.empty()) body.push_back(make::pass());
 }
 
@@ -1009,6 +1023,10 @@ ast::Body FunctionDecompiler::run() {
   // (A module's dead block goes in after its implicit `return None` is
   // gone: placed at the end first, it hid that return from finish_body.)
   if (kind_ != CodeKind::Module) restore_dead_code_names(body);
+  if (!may_write_assert_false(code_))
+    fold_loop_end_asserts(body, [this](const ast::ExprPtr& guard, const ast::ExprPtr& message) {
+      return assert_statement(guard, message);
+    });
   finish_body(body);
   if (kind_ == CodeKind::Module) restore_dead_code_names(body);
   restore_debug_block(body);
