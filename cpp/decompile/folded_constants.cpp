@@ -327,6 +327,9 @@ ast::ExprPtr led_by(const Constant& value, const Constant& leading) {
   } else {
     positive.real = -value.real;
   }
+  // The negation of the kept operand itself: the literal (`-1`, whose 1
+  // code generation adds first) is led by it already.
+  if (same_value(positive, leading)) return make::constant(std::make_shared<Constant>(value));
   auto led = led_by_value(positive, leading);
   auto* binop = led ? ast::as<ast::BinOp>(led) : nullptr;
   if (!binop || !(binop->op == ast::Operator::Div || binop->op == ast::Operator::Mult ||

@@ -315,3 +315,59 @@ def test_a_value_passed_to_one_call_is_named_after_the_call_only_as_a_last_resor
     assert "kwargs_update_argument = {'use_cache': self.use_cache}" in text, text
     # A copy of an object waits for the object's name rather than taking `type_argument`.
     assert "new_C_ = new_C" in text and "type_argument" not in text, text
+
+
+def test_a_constant_written_as_its_folding_expression_reads_as_the_literal():
+    # 3.14+: Dynamo's constants stand in any co_consts order, which the exact decompiler reads
+    # as CFG-folded constants and spells as expressions that fold again ('pr' + 'int').
+    source = """
+    def f(v):
+        graph_out_0 = __compiled_fn_6(v)
+        __temp_2 = __builtins_dict___5['pr' + 'int']
+        norm = graph_out_0[0]
+        del graph_out_0
+        __temp_12 = __temp_2('norm computed', 1024 * 256)
+        return __resume_at_56_7([], [], __temp_12, v, norm)
+    """
+    text = rendered(source)
+    assert "builtin_print = __builtins_dict___5['print']" in text, text
+    assert "__temp_" not in text and "'pr' + 'int'" not in text and "262144" in text, text
+
+    def behaviour_of(code: str) -> list:
+        log: list = []
+        namespace = {
+            "__compiled_fn_6": lambda v: (v * 2,),
+            "__builtins_dict___5": {"print": lambda *args: log.append(args) or "printed"},
+            "__resume_at_56_7": lambda *args: log.append(args) or "resumed",
+        }
+        exec(compile(code, "<test>", "exec"), namespace)
+        return [namespace["f"](3), log]
+
+    assert behaviour_of(text) == behaviour_of(textwrap.dedent(source))
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "1024 * 256",
+        "(1 << 8 | 3) * 2",
+        "(1 << 63) - 1",
+        "'ab' * 3",
+        "b'x' + b'yz'",
+        "7 / 3",
+        "-3 * 2",
+        "2 ** 10",
+        "1.5 * 4",
+    ],
+)
+def test_folding_expressions_become_their_values(expression):
+    text = rendered("def f():\n    return keep(%s)\n" % expression)
+    assert "keep(%r)" % eval(expression) in text, text
+
+
+@pytest.mark.parametrize(
+    "expression", ["'a' * 100000", "1 << 200", "2 ** 1000", "1 / 0", "'a' - 'b'", "x + 1", "1e308 * 10"]
+)
+def test_expressions_the_compiler_would_not_fold_stay(expression):
+    text = rendered("def f(x):\n    return keep(%s)\n" % expression)
+    assert "keep(%s)" % ast.unparse(ast.parse(expression)) in text, text

@@ -21,6 +21,7 @@ from typing import Callable, List, Optional, Sequence
 
 from depyf.explain.readable.comments import comment_lines_in, insert_notes, notes_for_comment_lines
 from depyf.explain.readable.dead_blocks import drop_dead_blocks, drop_unused_displays
+from depyf.explain.readable.folded_literals import fold_literal_expressions
 from depyf.explain.readable.naming import rename_temporaries
 from depyf.explain.readable.profiler_guard import fold_profiler_guards
 from depyf.explain.readable.profiler_marks import name_profiler_ranges
@@ -89,6 +90,7 @@ def _name_resolution_changes(before: FunctionScope, now: FunctionScope, introduc
 def _rewrite(function: FunctionNode, hints: Hints, before: Optional[FunctionScope] = None) -> None:
     before = before or FunctionScope(function)
     fresh = _fresh_names(before.all_names())
+    fold_literal_expressions(function)
     drop_dead_blocks(function)
     uncache_reads(function)
     hoist_leading_walruses(function)

@@ -49,3 +49,10 @@ def negative_half(t):
 def folded_display(t):
     cdf = lambda t: sum((-1 / 4, 3 / 4, 1 / 2), (t**3, t, 1.0))
     return cdf(t)
+
+
+def negated_kept_operand(x):
+    # co_consts (1, True, ('dim', 'keepdim'), -1): -1 is led by the 1 it
+    # negates, which its literal adds already (no `-1 * 1` needed).
+    shifted = x - x.max(dim=-1, keepdim=True).values
+    return shifted.exp() / shifted.exp().sum(dim=-1, keepdim=True)
