@@ -375,6 +375,11 @@ class FunctionDecompiler {
   bool goes_on_alike(int a, int b) const;
   int decompile_shared_finally(int index, int handler, const Region& region, Region body_region, Stack& stack,
                                ast::Body& out);
+  // swallowing_finally.cpp: a finally body that always leaves (return, break, continue).
+  int decompile_swallowing_finally(int index, int handler, Region body_region, Stack& stack,
+                                   const ast::Body& finally_body, ast::Body& out, bool at_loop_header);
+  bool swallows_exception(const ast::Body& body) const;
+  bool match_swallowing_copy(int original, int copy, bool value_pending, std::vector<int>& copy_instrs) const;
   int handler_body_start(int handler) const;
   int same_continuation(int copy, int original) const;
   int same_code_to_exit(int copy, int original) const;
