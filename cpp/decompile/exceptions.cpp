@@ -1967,7 +1967,14 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
   finally_region.finally_end = end;
   ast::Body finally_body;
   Stack finally_stack = stack;
-  const bool finally_falls = walk_region(handler, finally_region, finally_stack, finally_body);
+  int finally_stopped = -1;
+  finally_region.stopped_at = &finally_stopped;
+  bool finally_falls = walk_region(handler, finally_region, finally_stack, finally_body);
+  // (`return value` in a finally body inside an enclosing try: the walk
+  // stops where it leaves that try's protection, the value on the stack.)
+  if (finally_falls && finish_return_in_shared_finally(finally_stopped, end, finally_region, stack.size(),
+                                                       finally_stack, finally_body))
+    finally_falls = false;
   visited_[end] = 1;
   if (finally_body.empty()) finally_body.push_back(make::pass());
   emit(out, try_finally(body, finally_body), index);
