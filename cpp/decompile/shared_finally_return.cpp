@@ -18,6 +18,7 @@
 // the return was lost (the function went on after the try and returned
 // None).
 #include "decompile/function_decompiler.hpp"
+#include "decompile/shared_finally_loop_exit.hpp"
 
 namespace depyf::decompile {
 
@@ -52,6 +53,33 @@ bool FunctionDecompiler::finish_return_in_shared_finally(int stopped, int end, c
   finally_stack = return_stack;
   for (ast::StmtPtr& statement : statements) finally_body.push_back(statement);
   return true;
+}
+
+// (A loop inside the finally body whose exit runs into END_FINALLY, the
+// loop's end not found (`while (a and b) in c:` read as `while 1:`): the
+// walk of its body reaching END_FINALLY stops as if that path left, and
+// the exit was lost, the loop never ending. walk_region refuses it.)
+bool inside_shared_finally_body(const std::vector<ir::Instr>& instrs, int at, int end) {
+  const int count = int(instrs.size());
+  if (at < 0 || end >= count || at >= end) return false;
+  for (int setup = 0; setup < at; ++setup) {
+    if (instrs[setup].op != Op::SetupFinally) continue;
+    const int handler = instrs[setup].target;
+    if (handler < 0 || handler > at) continue;
+    // (Its END_FINALLY: nested SETUP_* each end in one of their own.)
+    int depth = 0;
+    int k = handler;
+    for (; k < count; ++k) {
+      const Op op = instrs[k].op;
+      if (op == Op::SetupFinally || op == Op::SetupWith || op == Op::SetupAsyncWith) ++depth;
+      if (op == Op::EndFinally) {
+        if (depth == 0) break;
+        --depth;
+      }
+    }
+    if (k == end) return true;
+  }
+  return false;
 }
 
 }  // namespace depyf::decompile
