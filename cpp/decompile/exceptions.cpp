@@ -951,6 +951,19 @@ bool FunctionDecompiler::match_finally_copy(int original, int copy, int protecti
       paired[h] = previous;
       continue;
     }
+    // A `return` in the finally body that runs after the try body's own
+    // `return value` (its value still on the stack) drops that value in
+    // the normal path's copy instead: SWAP 2 (≤3.10 ROT_TWO); POP_TOP.
+    if (const int past = past_exception_drop(h);
+        past != h && past < count && instrs[past].op == Op::ReturnValue && n + 2 < count &&
+        (instrs[n].op == Op::Swap || instrs[n].op == Op::Rotate) && instrs[n].arg == 2 &&
+        instrs[n + 1].op == Op::PopTop && instrs[n + 2].op == Op::ReturnValue) {
+      copy_instrs.push_back(n);
+      copy_instrs.push_back(n + 1);
+      work.emplace_back(past, n + 2);
+      paired[h] = previous;
+      continue;
+    }
     // (3.12+ copy a short exit block in place of a jump to it: the
     // handler's copy may still jump where the normal one goes straight on.)
     // (Or jump back, through a jump of its own, to a loop header the normal
@@ -1370,6 +1383,11 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
       for (const auto& [statement, at] : reraise_instrs_)
         if (statement == last && at > reraise) reraise = at;
     }
+    // A finally body without a closing re-raise that drops the exception
+    // on some path (return, break, continue) swallows it:
+    // swallowing_finally.cpp.
+    if (reraise >= int(instrs.size()) && swallows_exception(finally_body))
+      return decompile_swallowing_finally(index, handler, body_region, stack, finally_body, out, at_loop_header);
     // A finally body that never ends (`finally: raise`) leaves the handler's
     // copy without its closing re-raise: the body ends past the last
     // instruction its walk read.
@@ -1966,12 +1984,30 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
   finally_region.finally_end = end;
   ast::Body finally_body;
   Stack finally_stack = stack;
-  const bool finally_falls = walk_region(handler, finally_region, finally_stack, finally_body);
-  (void)finally_falls;
+  int finally_stopped = -1;
+  finally_region.stopped_at = &finally_stopped;
+  bool finally_falls = walk_region(handler, finally_region, finally_stack, finally_body);
+  // (`return value` in a finally body inside an enclosing try: the walk
+  // stops where it leaves that try's protection, the value on the stack.)
+  if (finally_falls && finish_return_in_shared_finally(finally_stopped, end, finally_region, stack.size(),
+                                                       finally_stack, finally_body))
+    finally_falls = false;
   visited_[end] = 1;
   if (finally_body.empty()) finally_body.push_back(make::pass());
   emit(out, try_finally(body, finally_body), index);
   (void)falls;
+  // A finally body that always leaves (return, break, continue: it drops
+  // the exception) ran over a None pushed before SETUP_FINALLY for it to
+  // unwind; the dead END_FINALLY is followed by a dead POP_TOP of that None.
+  const bool none_pushed = (index >= 1 && loads_none(index - 1)) ||
+                           (index >= 2 && loads_none(index - 2) && instrs[index - 1].op == Op::SetupFinally);
+  if (!finally_falls && none_pushed && end + 1 < int(instrs.size()) && instrs[end + 1].op == Op::PopTop &&
+      !graph_.blocks[block_at(end)].reachable && !stack.empty() && stack.back().kind == Value::Kind::Expr &&
+      stack.back().expr && ast::as<ast::Constant>(stack.back().expr)) {
+    visited_[end + 1] = 1;
+    stack.pop_back();
+    return -1;
+  }
   return end + 1;
 }
 

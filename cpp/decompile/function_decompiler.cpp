@@ -1,4 +1,5 @@
 #include "decompile/function_decompiler.hpp"
+#include "decompile/shared_finally_loop_exit.hpp"
 
 #include <algorithm>
 
@@ -524,7 +525,11 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         ++i;
         continue;
       case Op::EndFinally:
-        if (region.finally_end >= 0 && i == region.finally_end) return false;
+        if (region.finally_end >= 0 && i == region.finally_end) {
+          if (region.loop && inside_shared_finally_body(function_.instrs, region.loop->continue_target, i))
+            fail(i, "loop in a finally body whose exit into END_FINALLY was not found");
+          return false;
+        }
         ++i;
         continue;
       case Op::PopExcept: {

@@ -373,8 +373,16 @@ class FunctionDecompiler {
   bool return_through_with_exit(int& at, const Region& region, Stack& stack, ast::Body& out);
   bool loop_jump_through_with_exit(int at, const Region& region, const Stack& stack, ast::Body& out);
   bool goes_on_alike(int a, int b) const;
+  // (shared_finally_return.cpp)
+  bool finish_return_in_shared_finally(int stopped, int end, const Region& finally_region, std::size_t base,
+                                       Stack& finally_stack, ast::Body& finally_body);
   int decompile_shared_finally(int index, int handler, const Region& region, Region body_region, Stack& stack,
                                ast::Body& out);
+  // swallowing_finally.cpp: a finally body that always leaves (return, break, continue).
+  int decompile_swallowing_finally(int index, int handler, Region body_region, Stack& stack,
+                                   const ast::Body& finally_body, ast::Body& out, bool at_loop_header);
+  bool swallows_exception(const ast::Body& body) const;
+  bool match_swallowing_copy(int original, int copy, bool value_pending, std::vector<int>& copy_instrs) const;
   int handler_body_start(int handler) const;
   int same_continuation(int copy, int original) const;
   int same_code_to_exit(int copy, int original) const;

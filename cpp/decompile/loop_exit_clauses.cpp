@@ -428,6 +428,13 @@ bool FunctionDecompiler::finish_loop_exit_after(int body_end, int join, const Re
 bool FunctionDecompiler::natural_clause_end(int exit, const std::string& name, const Region& region) const {
   const ir::Instr& jump = function_.instrs[exit];
   if (code_.version.minor > 9 || jump.op != Op::Jump || dead_clause_exit(exit + 1, name) >= 0) return false;
+  // (Not a for loop's break, POP_TOP; JUMP: a jump from the clause to a
+  // break after the try is never threaded into a copy of it. Right after
+  // the clause's POP_EXCEPT that is a break the clause itself ran, or
+  // 3.9's `finally: break`, whose handler copy drops the exception as a
+  // bare except clause does; read as the clause's own end, the exception
+  // went on with the loop instead of leaving it.)
+  if (exit > 0 && function_.instrs[exit - 1].op == Op::PopTop) return false;
   // (Not where that break is still reached by a jump of its own, which the
   // optimizer could not thread: tarfile TarFile.next 3.9.)
   if (region.loop && jump.target == region.loop->follow) {
