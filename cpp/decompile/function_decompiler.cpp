@@ -4,6 +4,7 @@
 
 #include "ast/children.hpp"
 #include "code/error.hpp"
+#include "decompile/global_declarations.hpp"
 
 namespace depyf::decompile {
 
@@ -967,6 +968,9 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   ast::Body declarations;
   // STORE_GLOBAL anywhere, or LOAD_GLOBAL in a class body (which otherwise
   // loads by name), only come from a `global` declaration.
+  if (kind_ == CodeKind::Function || kind_ == CodeKind::Class)
+    for (const std::string& name : names_declared_global(code_, function_, kind_ == CodeKind::Function))
+      if (std::find(globals_.begin(), globals_.end(), name) == globals_.end()) globals_.push_back(name);
   if (!globals_.empty()) declarations.push_back(make::global(globals_));
   // A free variable no instruction touches was only declared, `nonlocal a`
   // (the closure still carries the cell).
