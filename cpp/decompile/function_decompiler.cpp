@@ -4,6 +4,7 @@
 
 #include "ast/children.hpp"
 #include "code/error.hpp"
+#include "decompile/dead_code_locals.hpp"
 #include "decompile/global_declarations.hpp"
 
 namespace depyf::decompile {
@@ -1014,6 +1015,7 @@ ast::Body FunctionDecompiler::run() {
   // gone: placed at the end first, it hid that return from finish_body.)
   if (kind_ != CodeKind::Module) restore_dead_code_names(body);
   finish_body(body);
+  if (kind_ == CodeKind::Function) restore_dead_code_locals(code_, function_, graph_, body);
   if (kind_ == CodeKind::Module) restore_dead_code_names(body);
   restore_debug_block(body);
   return body;
