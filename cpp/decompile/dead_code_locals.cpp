@@ -23,8 +23,10 @@
 #include "decompile/dead_code_locals.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "ast/factory.hpp"
+#include "bytecode/instruction.hpp"
 #include "decompile/function_decompiler.hpp"
 
 namespace depyf::decompile {
@@ -37,13 +39,20 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-// Whether a comprehension nested in `code` (at any depth) reads `name`
-// from it: a walrus there may be the binding (3.8-3.11 store it with
-// STORE_DEREF in the comprehension's own code object).
-bool comprehension_uses(const CodeObject& code, const std::string& name) {
+// Whether a comprehension nested in `code` (at any depth) may bind `name`
+// for it: a walrus there stores the function's cell with STORE_DEREF in
+// the comprehension's own code object (3.8-3.11; generator expressions on
+// every version). One that only reads the name binds nothing.
+bool comprehension_may_bind(const CodeObject& code, const std::string& name) {
   for (const auto& nested : code.nested_code()) {
     if (code_kind(*nested) != CodeKind::Comprehension) continue;
-    if (contains(nested->freevars, name) || comprehension_uses(*nested, name)) return true;
+    if (contains(nested->freevars, name)) {
+      const auto instrs = decode_instructions(*nested);
+      if (std::any_of(instrs.begin(), instrs.end(),
+                      [](const Instruction& i) { return std::strcmp(i.base_opname(), "STORE_DEREF") == 0; }))
+        return true;
+    }
+    if (comprehension_may_bind(*nested, name)) return true;
   }
   return false;
 }
@@ -93,7 +102,7 @@ void restore_dead_code_locals(const CodeObject& code, const ir::Function& functi
       return false;
     for (std::size_t i = 0; i < code.localsplus_names.size() && i < code.localsplus_kinds.size(); ++i)
       if (code.localsplus_names[i] == name && (code.localsplus_kinds[i] & kLocalHidden)) return false;
-    return !comprehension_uses(code, name);
+    return !comprehension_may_bind(code, name);
   };
   const std::vector<std::string> locals(code.varnames.begin() + argument_count, code.varnames.end());
   std::vector<std::string> at_start, at_end;

@@ -38,6 +38,12 @@ def read_by_nested_function(c):
     w = c
 
 
+def read_by_generator_expression(c):
+    # (The generator expression only reads `w`: it binds nothing.)
+    return list(w for v in c)
+    w = 1
+
+
 def run_cases(ns):
     out = []
     for name, args in (
@@ -45,6 +51,7 @@ def run_cases(ns):
         ("after_loop_else_return", ([],)),
         ("in_dropped_handler", ()),
         ("read_by_nested_function", (3,)),
+        ("read_by_generator_expression", ([1, 2],)),
     ):
         try:
             out.append((name, ns[name](*args)))
