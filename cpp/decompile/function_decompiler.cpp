@@ -5,6 +5,8 @@
 
 #include "ast/children.hpp"
 #include "code/error.hpp"
+#include "decompile/dead_code_locals.hpp"
+#include "decompile/global_declarations.hpp"
 #include "decompile/loop_end_asserts.hpp"
 
 namespace depyf::decompile {
@@ -973,6 +975,9 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   ast::Body declarations;
   // STORE_GLOBAL anywhere, or LOAD_GLOBAL in a class body (which otherwise
   // loads by name), only come from a `global` declaration.
+  if (kind_ == CodeKind::Function || kind_ == CodeKind::Class)
+    for (const std::string& name : names_declared_global(code_, function_, kind_ == CodeKind::Function))
+      if (std::find(globals_.begin(), globals_.end(), name) == globals_.end()) globals_.push_back(name);
   if (!globals_.empty()) declarations.push_back(make::global(globals_));
   // A free variable no instruction touches was only declared, `nonlocal a`
   // (the closure still carries the cell).
@@ -1033,6 +1038,7 @@ ast::Body FunctionDecompiler::run() {
       return assert_statement(guard, message);
     });
   finish_body(body);
+  if (kind_ == CodeKind::Function) restore_dead_code_locals(code_, function_, graph_, body);
   if (kind_ == CodeKind::Module) restore_dead_code_names(body);
   restore_debug_block(body);
   return body;

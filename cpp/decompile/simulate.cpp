@@ -11,6 +11,7 @@
 #include "decompile/folded_float_operands.hpp"
 #include "decompile/percent_format.hpp"
 #include "decompile/template_strings.hpp"
+#include "decompile/walrus_tuple_items.hpp"
 
 namespace depyf::decompile {
 
@@ -474,8 +475,10 @@ void FunctionDecompiler::store(int index, const Value& value, ast::ExprPtr targe
 // stored by a run of name stores. Storing them one by one would change the
 // meaning (`a = d; b = c` when c reads a), so the run becomes one group.
 void FunctionDecompiler::group_parallel_stores(int index, Value& value, Stack& stack) {
-  auto plain = [](const Value& v) {
-    return v.kind == Value::Kind::Expr && !v.inplace && !v.copy_token && v.group == nullptr && !v.function;
+  // (A walrus item is one too: walrus_tuple_items.hpp.)
+  auto plain = [&](const Value& v) {
+    return (v.kind == Value::Kind::Expr && !v.inplace && !v.copy_token && v.group == nullptr && !v.function) ||
+           finished_walrus(v, stack);
   };
   if (!plain(value) || stack.empty() || !plain(stack.back())) return;
   int run = 1;
@@ -758,8 +761,10 @@ void FunctionDecompiler::simulate(int index, Stack& stack, ast::Body& out) {
       const auto first = stack.end() - n;
       // Rotating plain values that are then stored one by one is a tuple
       // assignment written `a, b = b, a`: tag them as one group.
-      const bool plain = std::all_of(first, stack.end(), [](const Value& v) {
-        return v.kind == Value::Kind::Expr && !v.inplace && !v.copy_token && v.group == nullptr;
+      // (A walrus item is one too: walrus_tuple_items.hpp.)
+      const bool plain = std::all_of(first, stack.end(), [&](const Value& v) {
+        return (v.kind == Value::Kind::Expr && !v.inplace && !v.copy_token && v.group == nullptr) ||
+               finished_walrus(v, stack);
       });
       const ir::Op next = index + 1 < int(function_.instrs.size()) ? function_.instrs[index + 1].op : Op::PopTop;
       const bool stores_follow = next == Op::StoreFast || next == Op::StoreName || next == Op::StoreGlobal ||

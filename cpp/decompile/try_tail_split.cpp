@@ -74,6 +74,9 @@ int FunctionDecompiler::split_tail_between_else_and_after(int /*body_start*/, co
                                                           const ast::Body& tail_statements,
                                                           TailPlace placed) const {
   if (code_.version.minor < 11 || placed == TailPlace::InBody) return -1;
+  // (No tail instruction, the statements all made elsewhere: nothing tells
+  // where the else clause ends. The borrow check below needs one.)
+  if (tail.empty()) return -1;
   int count = int(tail_statements.size());
   // (A final return on the line before it, a copy of the implicit return,
   // goes with the statement before it.)
