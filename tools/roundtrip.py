@@ -30,7 +30,7 @@ from typing import IO, Dict, List, Optional, Tuple
 
 TOOLS = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(TOOLS))
-from pythons import all_pythons, depyf_import_dir, is_test_file, stdlib_sources  # noqa: E402
+from pythons import SUPPORTED_MINORS, all_pythons, depyf_import_dir, is_test_file, stdlib_sources  # noqa: E402
 
 STATUSES = ("equal", "differ", "syntax_error", "error")
 # Errors whose output still compiles and runs: a nested function that could
@@ -181,7 +181,11 @@ def source_dir_files(folders: List[str], include_tests: bool) -> List[str]:
 
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--versions", default="3.8,3.9,3.10,3.11,3.12,3.13")
+    parser.add_argument(
+        "--versions",
+        default=",".join("3.%d" % minor for minor in SUPPORTED_MINORS),
+        help="comma-separated (default: every supported version, 3.8-3.15)",
+    )
     parser.add_argument("--every", type=int, default=4, help="take every Nth stdlib file")
     parser.add_argument("--limit", type=int, default=0, help="at most this many files per version")
     parser.add_argument("--with-tests", action="store_true", help="include Lib/test and other test files")
