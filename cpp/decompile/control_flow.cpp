@@ -977,6 +977,35 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
                                  function_.instrs[load].op == Op::LoadConst &&
                                  function_.instrs[load + 1].op == Op::ReturnValue && !visited_[load] && written &&
                                  kind_ != CodeKind::Module && kind_ != CodeKind::Class;
+    // 3.12+ `return CONSTANT` (or `return`, `break`) in a try body whose
+    // finally body returns itself: the constant is never loaded, only the
+    // statement's NOP (kept for its line) and the finally's copy, ending in
+    // the finally's own return (the handler's copy starts the same, after
+    // PUSH_EXC_INFO). Falling off the branch there would run the code after
+    // the if (try_elif_chained_return_then_assign): refused.
+    auto returning_finally_copy = [&](int from) {
+      const int count = int(function_.instrs.size());
+      int ret = from;
+      while (ret < count && ret < from + 64 && function_.instrs[ret].op != Op::ReturnValue) {
+        const ir::Instr& instr = function_.instrs[ret];
+        if (instr.target >= 0 || instr.op == Op::RaiseVarargs || instr.op == Op::Reraise) return false;
+        ++ret;
+      }
+      if (ret >= count || ret == from || function_.instrs[ret].op != Op::ReturnValue ||
+          function_.instrs[ret - 1].op == Op::LoadConst)
+        return false;
+      for (int h = ret + 1; h + (ret - from) < count; ++h) {
+        if (function_.instrs[h - 1].op != Op::PushExcInfo) continue;
+        bool same = true;
+        for (int k = 0; k < ret - from && same; ++k) same = same_instruction_at(from + k, h + k);
+        if (same) return true;
+      }
+      return false;
+    };
+    if (!value_left && !constant_return && at != join && code_.version.minor >= 12 &&
+        function_.instrs[at].nop_line != 0 && function_.instrs[at].nop_line != function_.instrs[at].line &&
+        returning_finally_copy(at))
+      fail(at, "a branch of the try body leaves it into a return it does not load (a finally that returns)");
     if (!value_left && !constant_return) return falls;
     int i = at;
     return !finish_return(i, region, branch_stack, body);

@@ -1405,7 +1405,15 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     if (endless_finally) reraise = past_walked_code(handler_start, visited_before_finally);
     if (!endless_finally && reraise >= int(instrs.size())) fail(handler, "finally clause that does not re-raise");
     refuse_break_past_finally_loop_end(handler_start, reraise);
-    if (!endless_finally && !finally_body.empty() && ast::as<ast::Raise>(finally_body.back())) finally_body.pop_back();
+    // (Only the closing re-raise, a RERAISE the walk read: a written
+    // `raise E` last, after an if whose other branch ran into the closing
+    // re-raise (`if c: ... else: raise E`), is the body's own;
+    // finally_if_else_raise_from.)
+    const bool ends_in_reraise =
+        !finally_body.empty() && ast::as<ast::Raise>(finally_body.back()) &&
+        std::any_of(reraises_.begin() + std::ptrdiff_t(reraises_before_finally), reraises_.end(),
+                    [&](const auto& reraise) { return reraise.first == finally_body.back(); });
+    if (!endless_finally && ends_in_reraise) finally_body.pop_back();
     if (!endless_finally) drop_final_reraises(finally_body, finally_depth);
     if (keeps_closing_reraise(finally_body, finally_depth))
       fail(handler, "finally body whose closing re-raise is copied into statements not read yet");

@@ -7,6 +7,7 @@
 #include "code/error.hpp"
 #include "decompile/dead_code_locals.hpp"
 #include "decompile/global_declarations.hpp"
+#include "decompile/nonlocal_declarations.hpp"
 #include "decompile/loop_end_asserts.hpp"
 
 namespace depyf::decompile {
@@ -982,6 +983,8 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
   // A free variable no instruction touches was only declared, `nonlocal a`
   // (the closure still carries the cell).
   if (kind_ == CodeKind::Function) {
+    for (const std::string& name : names_declared_nonlocal(code_, function_))
+      if (std::find(nonlocals_.begin(), nonlocals_.end(), name) == nonlocals_.end()) nonlocals_.push_back(name);
     for (const std::string& name : code_.freevars) {
       if (name == "__class__" || name == "__classdict__" || name.empty() || name[0] == '.') continue;
       const bool used = std::any_of(function_.instrs.begin(), function_.instrs.end(),

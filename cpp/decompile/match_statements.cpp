@@ -302,12 +302,20 @@ int FunctionDecompiler::try_match_statement(int index, const Region& region, Sta
       if (!copied && p.fail >= 0 && body < count) {
         int jump = body;
         while (jump < count && !is_conditional_jump(function_.instrs[jump].op)) ++jump;
-        if (jump < count && resolve_jumps(function_.instrs[jump].target) == resolve_jumps(p.fail)) {
+        // (A guard that is a chained comparison, `case 2 if y < 2 != 0:`,
+        // first jumps to its cleanup, POP_TOP, which goes on to where the
+        // pattern fails by a jump or through a copy of that code;
+        // read_case_guard checks where the whole condition goes.)
+        const bool chain_cleanup = jump < count && function_.instrs[jump].target >= 0 &&
+                                   function_.instrs[function_.instrs[jump].target].op == Op::PopTop;
+        if (jump < count &&
+            (resolve_jumps(function_.instrs[jump].target) == resolve_jumps(p.fail) || chain_cleanup)) {
           const std::vector<char> before_guard = visited_;
           int next = -1;
           Stack trial = stack;
           trial.pop_back();  // (the last case consumed the subject)
-          if (ast::ExprPtr last_guard = read_case_guard(body, function_.instrs[jump].target, trial, next)) {
+          const int guard_fail = chain_cleanup ? p.fail : function_.instrs[jump].target;
+          if (ast::ExprPtr last_guard = read_case_guard(body, guard_fail, trial, next)) {
             guard = last_guard;
             body = next;
           } else {

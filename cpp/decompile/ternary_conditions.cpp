@@ -6,6 +6,9 @@
 // operand twice, so the shape is read back as the conditional expression.
 // b may be an and/or or a chained comparison, `if (a if g and h else c):`
 // (every version): read_condition tries again once it has read b whole.
+// a may be a chained comparison too (3.12+: its cleanup block, laid out
+// before c, ends in a jump past c, and the comparison read whole goes on
+// there): `if (a < b < d if g else c):`, with_match_guard_ifexp_chained.
 #include "decompile/function_decompiler.hpp"
 
 namespace make = depyf::ast::make;
@@ -53,7 +56,15 @@ bool FunctionDecompiler::extend_to_ternary_condition(Condition& chain, std::vect
   };
   Stack near_stack = stack, far_stack = stack;
   const Condition first = trial_condition(near, graph_.blocks[near_block].last, near_stack);
-  if (!first.expr || near_stack.size() != stack.size() || first.next > far) return give_up();
+  if (!first.expr || near_stack.size() != stack.size()) return give_up();
+  // (A chained comparison on the near side, 3.12+, ends in a jump of its
+  // own past the far side, its cleanup laid out before the far side: read
+  // whole, its `next` is already that jump's target. Its blocks still all
+  // come before the far side.)
+  if (first.next > far &&
+      (first.next != first.true_target ||
+       std::any_of(first.blocks.begin(), first.blocks.end(), [&](int b) { return graph_.blocks[b].last >= far; })))
+    return give_up();
   // The first test's fall-through side may leave by a jump over the other.
   int first_next = first.next;
   int jump_block = -1;
