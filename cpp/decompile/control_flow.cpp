@@ -6,6 +6,7 @@
 
 #include "code/error.hpp"
 #include "decompile/discarded_join_constants.hpp"
+#include "decompile/empty_branch_tests.hpp"
 #include "decompile/function_decompiler.hpp"
 #include "decompile/threaded_break_continue.hpp"
 #include "decompile/try_entry_operands.hpp"
@@ -430,6 +431,14 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
         c.false_target = jump.target;
         break;
       case Op::PopJumpIfTrue:
+        // (Onto the next instruction: `not tested` ending the condition of
+        // an empty branch, empty_branch_tests.hpp.)
+        if (negated_test_over_empty_branch(function_, at)) {
+          c.expr = negate_plainly(tested);
+          c.true_target = at + 1;
+          c.false_target = jump.target;
+          break;
+        }
         c.expr = tested;
         c.true_target = jump.target;
         c.false_target = at + 1;
