@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "code/error.hpp"
+#include "decompile/break_after_if.hpp"
 #include "decompile/discarded_join_constants.hpp"
 #include "decompile/empty_branch_tests.hpp"
 #include "decompile/function_decompiler.hpp"
@@ -257,6 +258,12 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
       post >= 0 && region.loop && graph_.blocks[post].first == region.stop && region.loop->continues_at(region.stop);
   if (post >= 0 && usable(post) && !post_is_continue && !post_only_around_loop(condition, post, region))
     return graph_.blocks[post].first;
+  // (3.12+: a `break` after the if whose jump was dropped, both branches
+  // running on to the code after the loop: break_after_if.hpp.)
+  if (post >= 0 && region.loop && graph_.blocks[post].first == region.loop->follow &&
+      break_after_if(code_.version.minor, function_, graph_.blocks[first_block].first, condition.next,
+                     condition.true_target, condition.false_target, region.loop->follow))
+    return region.loop->follow;
   // A branch that returns part of the way (`if a: if b: return x` with an
   // else) leaves no post-dominator: the branches meet where the code each
   // branch head dominates flows on to, when that is one place.
