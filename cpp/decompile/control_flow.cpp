@@ -11,6 +11,7 @@
 #include "decompile/function_decompiler.hpp"
 #include "decompile/threaded_break_continue.hpp"
 #include "decompile/try_entry_operands.hpp"
+#include "decompile/written_continue_jumps.hpp"
 
 namespace depyf::decompile {
 
@@ -819,6 +820,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       then_start + 1 == else_start && then_start < int(function_.instrs.size()) &&
       function_.instrs[then_start].op == Op::Jump &&
       function_.instrs[then_start].target == region.loop->continue_target && !shared_written_jump(then_start) &&
+      !continue_with_line_of_its_own(function_, then_start) &&
       (then_is_true ? (region.protection >= 0 && !within_protection(then_start, region.protection)) ||
                           (late_latch_jump(then_start) &&
                            std::none_of(
