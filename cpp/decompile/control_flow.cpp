@@ -6,6 +6,7 @@
 
 #include "code/error.hpp"
 #include "decompile/break_after_if.hpp"
+#include "decompile/clause_break_follow.hpp"
 #include "decompile/discarded_join_constants.hpp"
 #include "decompile/empty_branch_tests.hpp"
 #include "decompile/function_decompiler.hpp"
@@ -2081,6 +2082,10 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     // line kept before it, dropped_break_jumps.cpp.)
     if (exits.empty() && natural_exit < 0)
       if (const int end = dropped_break_follow(block, *loop); end >= 0) return end;
+    // (3.12+: after the POP_EXCEPT of a clause's break, clause_break_follow.hpp.)
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = clause_break_follow(code_.version.minor, function_, graph_, *loop, block); end >= 0)
+        return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 

@@ -1320,6 +1320,14 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         // (3.13: the jump may lie where the enclosing region stops, past an
         // enclosing try's protected range: the try goes on there.)
         if (join < 0) join = after == region.stop ? after : instrs[after].target;
+      } else if (code_.version.minor >= 12 && region.loop && after == region.loop->follow && !visited_[after] &&
+                 after >= 1 && instrs[after - 1].op == Op::PopExcept) {
+        // 3.12+ `break` out of an endless loop whose code after it is
+        // inlined right after the clause (clause_break_follow.hpp).
+        ast::Body& clause_body = handlers.back().body;
+        if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
+        emit(clause_body, make::break_(), after - 1);
+        if (loop_join < 0) loop_join = region.loop->follow;
       } else if (const int n = while_break_copy_length(after, region); n > 0) {
         // 3.12+ `break` out of a while loop: its own copy of the short code
         // after the loop (the clause then joins nothing, like one ending in
