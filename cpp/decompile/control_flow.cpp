@@ -5,10 +5,14 @@
 #include <tuple>
 
 #include "code/error.hpp"
+#include "decompile/break_after_if.hpp"
+#include "decompile/clause_break_follow.hpp"
 #include "decompile/discarded_join_constants.hpp"
+#include "decompile/empty_branch_tests.hpp"
 #include "decompile/function_decompiler.hpp"
 #include "decompile/threaded_break_continue.hpp"
 #include "decompile/try_entry_operands.hpp"
+#include "decompile/written_continue_jumps.hpp"
 
 namespace depyf::decompile {
 
@@ -256,6 +260,12 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
       post >= 0 && region.loop && graph_.blocks[post].first == region.stop && region.loop->continues_at(region.stop);
   if (post >= 0 && usable(post) && !post_is_continue && !post_only_around_loop(condition, post, region))
     return graph_.blocks[post].first;
+  // (3.12+: a `break` after the if whose jump was dropped, both branches
+  // running on to the code after the loop: break_after_if.hpp.)
+  if (post >= 0 && region.loop && graph_.blocks[post].first == region.loop->follow &&
+      break_after_if(code_.version.minor, function_, graph_.blocks[first_block].first, condition.next,
+                     condition.true_target, condition.false_target, region.loop->follow))
+    return region.loop->follow;
   // A branch that returns part of the way (`if a: if b: return x` with an
   // else) leaves no post-dominator: the branches meet where the code each
   // branch head dominates flows on to, when that is one place.
@@ -430,6 +440,14 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
         c.false_target = jump.target;
         break;
       case Op::PopJumpIfTrue:
+        // (Onto the next instruction: `not tested` ending the condition of
+        // an empty branch, empty_branch_tests.hpp.)
+        if (negated_test_over_empty_branch(function_, at)) {
+          c.expr = negate_plainly(tested);
+          c.true_target = at + 1;
+          c.false_target = jump.target;
+          break;
+        }
         c.expr = tested;
         c.true_target = jump.target;
         c.false_target = at + 1;
@@ -803,6 +821,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       then_start + 1 == else_start && then_start < int(function_.instrs.size()) &&
       function_.instrs[then_start].op == Op::Jump &&
       function_.instrs[then_start].target == region.loop->continue_target && !shared_written_jump(then_start) &&
+      !continue_with_line_of_its_own(function_, then_start) &&
       (then_is_true ? (region.protection >= 0 && !within_protection(then_start, region.protection)) ||
                           (late_latch_jump(then_start) &&
                            std::none_of(
@@ -2092,6 +2111,10 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     // line kept before it, dropped_break_jumps.cpp.)
     if (exits.empty() && natural_exit < 0)
       if (const int end = dropped_break_follow(block, *loop); end >= 0) return end;
+    // (3.12+: after the POP_EXCEPT of a clause's break, clause_break_follow.hpp.)
+    if (exits.empty() && natural_exit < 0)
+      if (const int end = clause_break_follow(code_.version.minor, function_, graph_, *loop, block); end >= 0)
+        return end;
     return natural_exit >= 0 ? natural_exit : (exits.empty() ? -1 : exits[0]);
   };
 

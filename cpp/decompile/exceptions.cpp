@@ -6,6 +6,7 @@
 #include <set>
 
 #include "code/error.hpp"
+#include "decompile/finally_value_returns.hpp"
 #include "decompile/function_decompiler.hpp"
 #include "decompile/late_loop_test_jumps.hpp"
 
@@ -108,6 +109,10 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
     if (after >= 0 && after < count && function_.instrs[after].op == Op::EndFor &&
         !graph_.blocks[block_at(after)].reachable)
       after = graph_.blocks[block_at(after)].last + 1;
+    // (≤3.9 keep a loop's jump back after a return ending its body, dead.)
+    if (code_.version.minor <= 9 && after >= 0 && after < count && !jump && is_lone_jump(after) &&
+        !graph_.blocks[block_at(after)].reachable)
+      ++after;
     if (after >= 0 && after < count && !jump && jumps_back_from_body(after, protection)) {
       end = after;  // (a loop body's jump back, which the body goes on to)
       break;
@@ -137,8 +142,14 @@ int FunctionDecompiler::try_body_end(int start, int protection, int loop_header)
     end = next;
   }
   if (end == first || end >= count) return first;
-  const bool copies =
-      std::any_of(returns.begin(), returns.end(), [&](int at) { return same_code_to_exit(at, end) > 0; });
+  // (Not a return whose value the body left on the stack before the
+  // finally copy: finally_value_returns.hpp.)
+  const int finally_start = code_.version.minor >= 9 && protection >= 0 && is_finally_handler(protection)
+                                ? handler_body_start(protection)
+                                : -1;
+  const bool copies = std::any_of(returns.begin(), returns.end(), [&](int at) {
+    return same_code_to_exit(at, end) > 0 && !returns_value_across_finally_copy(function_, finally_start, at);
+  });
   // (Its last branch may end in such a jump too: the body ends there.)
   const int destination = lone_jump_out_of(end, protection) ? function_.instrs[end].target : end;
   const bool jumps_to_end =
@@ -1309,6 +1320,14 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
         // (3.13: the jump may lie where the enclosing region stops, past an
         // enclosing try's protected range: the try goes on there.)
         if (join < 0) join = after == region.stop ? after : instrs[after].target;
+      } else if (code_.version.minor >= 12 && region.loop && after == region.loop->follow && !visited_[after] &&
+                 after >= 1 && instrs[after - 1].op == Op::PopExcept) {
+        // 3.12+ `break` out of an endless loop whose code after it is
+        // inlined right after the clause (clause_break_follow.hpp).
+        ast::Body& clause_body = handlers.back().body;
+        if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
+        emit(clause_body, make::break_(), after - 1);
+        if (loop_join < 0) loop_join = region.loop->follow;
       } else if (const int n = while_break_copy_length(after, region); n > 0) {
         // 3.12+ `break` out of a while loop: its own copy of the short code
         // after the loop (the clause then joins nothing, like one ending in
