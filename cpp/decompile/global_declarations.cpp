@@ -23,14 +23,11 @@
 #include <cstring>
 
 #include "bytecode/instruction.hpp"
+#include "decompile/function_decompiler.hpp"
 
 namespace depyf::decompile {
 
 namespace {
-
-bool is_comprehension(const CodeObject& code) {
-  return code.name == "<listcomp>" || code.name == "<setcomp>" || code.name == "<dictcomp>" || code.name == "<genexpr>";
-}
 
 void add(std::vector<std::string>& names, const std::string& name) {
   if (!name.empty() && std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
@@ -44,7 +41,7 @@ void comprehension_global_stores(const CodeObject& code, std::vector<std::string
     if (*instr.arg >= 0 && *instr.arg < int(code.names.size())) add(names, code.names[*instr.arg]);
   }
   for (const auto& nested : code.nested_code())
-    if (is_comprehension(*nested)) comprehension_global_stores(*nested, names);
+    if (code_kind(*nested) == CodeKind::Comprehension) comprehension_global_stores(*nested, names);
 }
 
 }  // namespace
@@ -55,7 +52,7 @@ std::vector<std::string> names_declared_global(const CodeObject& code, const ir:
     if (instr.op == ir::Op::StoreGlobal || instr.op == ir::Op::DeleteGlobal) add(names, instr.name);
   if (is_function)
     for (const auto& nested : code.nested_code())
-      if (is_comprehension(*nested)) comprehension_global_stores(*nested, names);
+      if (code_kind(*nested) == CodeKind::Comprehension) comprehension_global_stores(*nested, names);
   return names;
 }
 

@@ -24,13 +24,11 @@
 
 #include <algorithm>
 
+#include "decompile/function_decompiler.hpp"
+
 namespace depyf::decompile {
 
 namespace {
-
-bool is_comprehension(const CodeObject& code) {
-  return code.name == "<listcomp>" || code.name == "<setcomp>" || code.name == "<dictcomp>" || code.name == "<genexpr>";
-}
 
 bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -47,7 +45,7 @@ void comprehension_free_stores(const CodeObject& code, std::vector<std::string>&
     if (is_free_store(instr) && contains(code.freevars, instr.name) && !contains(names, instr.name))
       names.push_back(instr.name);
   for (const auto& nested : code.nested_code())
-    if (is_comprehension(*nested)) comprehension_free_stores(*nested, names);
+    if (code_kind(*nested) == CodeKind::Comprehension) comprehension_free_stores(*nested, names);
 }
 
 }  // namespace
@@ -57,7 +55,7 @@ std::vector<std::string> names_declared_nonlocal(const CodeObject& code, const i
   for (const ir::Instr& instr : function.instrs)
     if (is_free_store(instr) && !contains(stored, instr.name)) stored.push_back(instr.name);
   for (const auto& nested : code.nested_code())
-    if (is_comprehension(*nested)) comprehension_free_stores(*nested, stored);
+    if (code_kind(*nested) == CodeKind::Comprehension) comprehension_free_stores(*nested, stored);
   std::vector<std::string> names;
   for (const std::string& name : stored) {
     if (!contains(code.freevars, name) || name == "__class__" || name == "__classdict__") continue;
