@@ -1,6 +1,6 @@
 #include "decompile/decompiler.hpp"
 
-#include "decompile/function_decompiler.hpp"
+#include "decompile/walk/function_decompiler.hpp"
 #include "print/printer.hpp"
 
 namespace depyf::decompile {

@@ -4,7 +4,7 @@
 // against the real compilers.
 #include <gtest/gtest.h>
 
-#include "decompile/percent_format.hpp"
+#include "decompile/forms/percent_format.hpp"
 
 namespace {
 
