@@ -133,6 +133,10 @@ enum class CodeKind { Module, Class, Function, Lambda, Comprehension };
 // Whether the instruction's name operand is an entry of co_names.
 bool names_from_co_names(ir::Op op);
 
+// A constant tuple's items as constant expressions; nullptr for anything
+// else (simulate.cpp).
+ast::ExprPtr tuple_constant_items(const ast::ExprPtr& expr);
+
 // Whether a LoadFast was a 3.14+ LOAD_FAST_BORROW (or half of the fused
 // pair): the compiler proved the reference need not be counted, which it
 // only does for a value used up in its own basic block (try_tail_placement.cpp).
