@@ -23,10 +23,10 @@
 // - 3.14: its target leaves the protected code (a `break` to the code after
 //   a with, whose NOP was dropped) while the jump back returns under the
 //   same handler. A target still under the handler reads as the body's
-//   already (decompile/late_loop_test_jumps.cpp).
+//   already (decompile/idioms/late_loop_test_jumps.cpp).
 // The jump back stays unprotected, as 3.12/3.13 leave it: that is what
 // tells `if c: break` from a written `if not c: continue` + `break`, whose
-// jumps are the same but protected (control_flow.cpp). The table's own
+// jumps are the same but protected (decompile/walk/loops.cpp). The table's own
 // flags (`in_exception_table`) stay as they were.
 #include "ir/ir_idioms.hpp"
 

@@ -1,7 +1,7 @@
 // Module and class code cannot return: 3.10+ copy their exit (the implicit
 // `return None`, a class's `return __class__`) into a loop that jumps to
 // it, and the decompiler reads such a copy inside a loop as `break`
-// (function_decompiler.cpp, ReturnValue). That break leaves the whole body,
+// (walk/function_decompiler.cpp, ReturnValue). That break leaves the whole body,
 // not just the loop: when statements follow the loop, the source had them
 // in the loop's else clause (`for x in y: if x: break` / `else: z = 1`
 // ending a module or class), which a break skips. Written after the loop,

@@ -13,7 +13,7 @@
 // are set, so the conditional jump, right after its protected test,
 // is left out of the table (3.12/3.13 left out only the jump back, a block
 // of its own). Both ways lead back into the protected code: it is still the
-// try body's. (exceptions.cpp jumps_back_into reads the rest.)
+// try body's. (walk/protection.cpp jumps_back_into reads the rest.)
 #include "decompile/idioms/late_loop_test_jumps.hpp"
 
 namespace depyf::decompile {

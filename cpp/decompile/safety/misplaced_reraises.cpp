@@ -5,7 +5,7 @@
 // exception is being handled: the printed function would then raise
 // `RuntimeError: No active exception to reraise` where the original
 // re-raised what it caught (3.14 asyncio.Queue.get before the fix in
-// control_flow.cpp's follow_of). That is wrong code, so it is refused: a
+// walk/loops.cpp's follow_of). That is wrong code, so it is refused: a
 // DecompilationError, and a nested function keeps its original bytecode.
 //
 // Which original instructions ran inside a clause is known exactly on

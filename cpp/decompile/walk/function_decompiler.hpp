@@ -157,7 +157,7 @@ class FunctionDecompiler {
   CodeKind kind() const { return kind_; }
 
  private:
-  // ---- the walk (function_decompiler.cpp) ----
+  // ---- the walk (function_decompiler.cpp, body_finishing.cpp) ----
   // Decompiles from `begin` until control reaches region.stop (returns
   // true) or leaves otherwise: return, raise, break, continue (false).
   // A loop body starts at its own header, which is also its stop: that
@@ -204,7 +204,7 @@ class FunctionDecompiler {
   }
   int walk_depth_ = 0;  // nesting of walk_region calls
 
-  // ---- expressions and simple statements (simulate.cpp) ----
+  // ---- expressions and simple statements (simulate.cpp, stores_and_calls.cpp) ----
   void simulate(int index, Stack& stack, ast::Body& out);
   Value pop(Stack& stack, int index);
   ast::ExprPtr pop_expr(Stack& stack, int index);
@@ -259,7 +259,7 @@ class FunctionDecompiler {
   void unpack_into_temporaries(int index, const std::shared_ptr<AssignmentGroup>& group, Stack& stack,
                                ast::Body& out);
 
-  // ---- control flow (control_flow.cpp) ----
+  // ---- control flow (conditions.cpp, if_statements.cpp, loops.cpp) ----
   int decompile_conditional(int index, const Region& region, Stack& stack, ast::Body& out);
   // ---- ≤3.9 dead code that says an if had an else clause (dead_else_markers.cpp) ----
   int dead_jump_over_else_target(int then_start, int else_start) const;
@@ -329,7 +329,7 @@ class FunctionDecompiler {
   bool post_only_around_loop(const Condition& condition, int post, const Region& region) const;
   bool inside_loop_body(int instr, const Region& region) const;
 
-  // ---- exception handling, 3.11+ (exceptions.cpp) ----
+  // ---- exception handling (protection.cpp, finally_copies.cpp, try_statements.cpp, with_statements.cpp) ----
   bool within_protection(int instr, int protection) const;
   int outermost_new_handler(int instr, int protection) const;
   int first_outside(int start, int protection, int loop_header = -1) const;
