@@ -27,7 +27,11 @@ echo "== building and installing depyf (the C++ core: a few minutes on a first b
 # The whole output is kept in build/pip-install.log.
 mkdir -p build
 set +e
-$PYTHON -m pip install -v --disable-pip-version-check --no-build-isolation . 2>&1 | tee build/pip-install.log \
+# scripts/test.sh asks for the C++ unit tests in the same build (DEPYF_CPP_TESTS=1),
+# so the core is compiled once for the package and the tests.
+pip_config=()
+[ "${DEPYF_CPP_TESTS:-0}" = 1 ] && pip_config+=(--config-settings=cmake.define.DEPYF_BUILD_TESTS=ON)
+$PYTHON -m pip install -v --disable-pip-version-check --no-build-isolation "${pip_config[@]}" . 2>&1 | tee build/pip-install.log \
   | grep --line-buffered -E '^ *\[[0-9]+/[0-9]+\] |^Successfully'
 status=${PIPESTATUS[0]}
 set -e

@@ -8,7 +8,7 @@ PYTHON=${PYTHON:-python3}
 if [[ "$PYTHON" == */* ]]; then PYTHON="$(cd "$(dirname "$PYTHON")" && pwd)/$(basename "$PYTHON")"; fi
 export PYTHON
 cd "$(dirname "$0")/.."
-bash scripts/install.sh
+DEPYF_CPP_TESTS=1 bash scripts/install.sh
 
 # CPython 3.14 and 3.15, the reference interpreters pyenv does not have, from a
 # Debian unstable root (quick when already set up). Without root the 3.14/3.15
@@ -38,9 +38,14 @@ rm -f "$LOGS"/ctest.log "$LOGS"/pytest.log "$LOGS"/torch-3.*.log
 trap 'bash scripts/test_summary.sh "$LOGS"' EXIT
 
 echo "== C++ unit tests"
-cmake -S . -B build/cpp-tests -G Ninja -DDEPYF_BUILD_TESTS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build/cpp-tests -j2
-ctest --test-dir build/cpp-tests --output-on-failure -j2 2>&1 | tee "$LOGS/ctest.log"
+# Built by install.sh together with the package (its build folder, named by
+# the wheel tag, holds both), so the core is compiled once.
+cpp_tests_dir=$(dirname "$(ls build/cp3*-abi3-*/depyf_cpp_tests 2>/dev/null | head -1)")
+if [ ! -x "$cpp_tests_dir/depyf_cpp_tests" ]; then
+  echo "!! the C++ unit tests were not built with the package (no build/cp3*-abi3-*/depyf_cpp_tests)"
+  exit 1
+fi
+ctest --test-dir "$cpp_tests_dir" --output-on-failure -j2 2>&1 | tee "$LOGS/ctest.log"
 
 echo "== Python tests"
 # Run from outside the checkout so the installed package (with its compiled
