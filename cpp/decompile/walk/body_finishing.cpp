@@ -6,8 +6,7 @@
 
 #include "ast/children.hpp"
 #include "code/error.hpp"
-#include "decompile/forms/global_declarations.hpp"
-#include "decompile/forms/nonlocal_declarations.hpp"
+#include "decompile/forms/scope_declarations.hpp"
 #include "decompile/walk/function_decompiler.hpp"
 
 namespace depyf::decompile {
