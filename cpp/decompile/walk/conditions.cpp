@@ -9,7 +9,6 @@
 #include "decompile/generated/discarded_join_constants.hpp"
 #include "decompile/idioms/break_after_if.hpp"
 #include "decompile/idioms/empty_branch_tests.hpp"
-#include "decompile/idioms/try_entry_operands.hpp"
 #include "decompile/walk/function_decompiler.hpp"
 
 namespace depyf::decompile {
@@ -487,11 +486,17 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
         return std::find(chain_blocks.begin(), chain_blocks.end(), p) != chain_blocks.end();
       });
       if (!preds_in_chain) break;
-      // (A test under another handler starts a try body, `if a: try: if b:`:
-      // joined into one condition, b would leave the try.)
+      // A test under another handler than the first test's is a statement
+      // of its own, every version: the two tests of
+      //     if not a:
+      //         try:
+      //             if not b: g()
+      //         except E: ...
+      // jump to one target from consecutive blocks, as `if not (a or b):`
+      // does; only the protection tells them apart, and read as one
+      // condition b would leave the try body (its exceptions escaping the
+      // except clause). Likewise a test after the body's end.
       if (b.handler_block != graph_.blocks[chain.first_block].handler_block) break;
-      // (A test that starts a try body is a statement of its own.)
-      if (enters_try_body(function_, graph_, chain.first_block, block)) break;
       // (An operand that is a chained comparison is read whole, below.)
       const bool pure = is_pure_condition_block(block, stack);
       const bool chain_operand = !pure && is_pure_condition_block(block, stack, false, /*allow_chain_start=*/true);
