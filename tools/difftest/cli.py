@@ -4,6 +4,7 @@
         --findings /tmp/difftest/findings.jsonl --minimise-into /tmp/difftest/min
     python3 tools/difftest/cli.py show --version 3.11 --seed 1 --index 6
     python3 tools/difftest/cli.py minimise /tmp/difftest/findings.jsonl --into /tmp/difftest/min
+    python3 tools/difftest/cli.py prune-known        # after a fix: drop what no longer differs
 
 Each program (tools/difftest/generator.py) is compiled by the version's
 interpreter, each of its functions decompiled by depyf and recompiled by
@@ -29,6 +30,7 @@ if str(TOOLS) not in sys.path:
 
 from pythons import all_pythons  # noqa: E402
 
+from difftest import known_findings  # noqa: E402
 from difftest.generator import OPTIONAL_SHAPES, Program, generate  # noqa: E402
 from difftest.minimiser import Minimiser, finding_signature  # noqa: E402
 from difftest.runner import Run  # noqa: E402
@@ -121,6 +123,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     minimise.add_argument("--into", required=True)
     minimise.add_argument("--limit", type=int, default=20)
     minimise.add_argument("--per-group", type=int, default=0, help="at most this many per version and kind")
+    prune_known = commands.add_parser(
+        "prune-known", help="drop the versions where a known finding's reproducer no longer differs"
+    )
+    prune_known.add_argument("--file", default=str(known_findings.DEFAULT_FILE))
+    prune_known.add_argument("--dry-run", action="store_true", help="report, do not rewrite the file")
     args = parser.parse_args(argv)
 
     if args.command == "show":
@@ -144,6 +151,10 @@ def main(argv: Optional[List[str]] = None) -> int:
             result = worker.check(Program(args.file, source, json.loads(args.inputs)))
             worker.close()
             print("3.%d: %s %s" % (minor, result["status"], str(result.get("detail", ""))[:200]))
+        return 0
+    if args.command == "prune-known":
+        report = known_findings.prune(pathlib.Path(args.file), select_pythons("all"), write=not args.dry_run)
+        print("\n".join(report))
         return 0
     if args.command == "minimise":
         findings = [json.loads(line) for line in open(args.findings) if line.strip()]
