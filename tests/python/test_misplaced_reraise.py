@@ -4,7 +4,7 @@ Outside an except clause (or finally body) no exception is active, so the printe
 function would raise `RuntimeError: No active exception to reraise` where the original
 re-raised what it caught (3.14 asyncio.Queue.get was decompiled so until the loop's
 follow learnt the end of a try nested in a clause). The decompiler refuses such output
-(cpp/decompile/misplaced_reraises.cpp, 3.11+, where the exception table says exactly
+(cpp/decompile/safety/misplaced_reraises.cpp, 3.11+, where the exception table says exactly
 which instructions run in a clause).
 
 The structuring reads ordinary code right now, so the check is shown on code whose
