@@ -19,8 +19,9 @@ from typing import Dict, List
 import pytest
 from conftest import VERSION_PARAMS, reference_python
 
-from difftest.generator import Program, generate
-from difftest.runner import NOT_FINDINGS, Finding, Run
+from difftest.generator import Program
+from difftest.known_findings import explaining_entry
+from difftest.runner import NOT_FINDINGS, Run
 from difftest.worker_process import WorkerProcess
 
 CI_SEED = 22
@@ -31,23 +32,6 @@ KNOWN_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "difftest_
 def known_findings() -> List[Dict[str, object]]:
     with open(KNOWN_FILE) as handle:
         return json.load(handle)["findings"]
-
-
-def explaining_entry(finding: Finding, worker: WorkerProcess, known: List[Dict[str, object]]) -> str:
-    """The name of the known entry that explains a finding, or ""."""
-    version = "3.%d" % finding.minor
-    for entry in known:
-        if version not in entry["versions"]:  # type: ignore[operator]
-            continue
-        if finding.key in entry.get("programs", []):  # type: ignore[operator]
-            return str(entry["name"])
-        shape = entry.get("shape")
-        if shape:
-            seed, index = (int(part) for part in finding.program.ident.split(":"))
-            without = generate(seed, index, finding.minor, frozenset([str(shape)]))
-            if worker.check(without)["status"] in NOT_FINDINGS:
-                return str(entry["name"])
-    return ""
 
 
 @pytest.mark.parametrize("minor", VERSION_PARAMS)
@@ -63,7 +47,7 @@ def test_generated_programs_behave_the_same_decompiled(minor: int) -> None:
     known = known_findings()
     worker = WorkerProcess(python)
     try:
-        unexplained = [f for f in run.findings if not explaining_entry(f, worker, known)]
+        unexplained = [f for f in run.findings if not explaining_entry(f.minor, f.program.ident, worker, known)]
     finally:
         worker.close()
     message = "\n\n".join(

@@ -4,6 +4,7 @@
         --findings /tmp/difftest/findings.jsonl --minimise-into /tmp/difftest/min
     python3 tools/difftest/cli.py show --version 3.11 --seed 1 --index 6
     python3 tools/difftest/cli.py minimise /tmp/difftest/findings.jsonl --into /tmp/difftest/min
+    python3 tools/difftest/cli.py recheck /tmp/difftest/findings.jsonl --unexplained /tmp/difftest/left.jsonl
     python3 tools/difftest/cli.py prune-known        # after a fix: drop what no longer differs
 
 Each program (tools/difftest/generator.py) is compiled by the version's
@@ -123,6 +124,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     minimise.add_argument("--into", required=True)
     minimise.add_argument("--limit", type=int, default=20)
     minimise.add_argument("--per-group", type=int, default=0, help="at most this many per version and kind")
+    recheck = commands.add_parser(
+        "recheck", help="rerun the findings of a findings file with this checkout: fixed, known, or unexplained"
+    )
+    recheck.add_argument("findings")
+    recheck.add_argument("--unexplained", help="write the findings no known entry explains here (JSON lines)")
     prune_known = commands.add_parser(
         "prune-known", help="drop the versions where a known finding's reproducer no longer differs"
     )
@@ -152,6 +158,17 @@ def main(argv: Optional[List[str]] = None) -> int:
             worker.close()
             print("3.%d: %s %s" % (minor, result["status"], str(result.get("detail", ""))[:200]))
         return 0
+    if args.command == "recheck":
+        findings = [json.loads(line) for line in open(args.findings) if line.strip()]
+        findings = [finding for finding in findings if finding["status"] != "invalid"]
+        tallies, unexplained = known_findings.recheck(findings, select_pythons("all"), known_findings.load())
+        for version, tally in sorted(tallies.items(), key=lambda item: int(item[0].split(".")[1])):
+            print("%s: %s" % (version, ", ".join("%s %d" % (what, n) for what, n in sorted(tally.items()))))
+        print("unexplained: %d of %d findings" % (len(unexplained), len(findings)))
+        if args.unexplained:
+            with open(args.unexplained, "w") as handle:
+                handle.writelines(json.dumps(finding) + "\n" for finding in unexplained)
+        return 0 if not unexplained else 1
     if args.command == "prune-known":
         report = known_findings.prune(pathlib.Path(args.file), select_pythons("all"), write=not args.dry_run)
         print("\n".join(report))
