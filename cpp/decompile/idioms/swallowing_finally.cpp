@@ -19,6 +19,9 @@
 //     FINALLY                       (its exits drop the exception first:
 //                                    [SWAP 2;] POP_TOP; [SWAP 2;] POP_EXCEPT)
 //     no RERAISE of the finally's own: nothing falls off the handler's copy
+// Test: tests/python/decompile_cases/finally_swallows_exception.py (return_in_both,
+//     return_in_finally_only), tests/python/decompile_cases/finally_swallows_exception_py314.py
+//
 // The try statement therefore never falls through: nothing follows it.
 #include "decompile/walk/function_decompiler.hpp"
 
