@@ -1,19 +1,27 @@
-// Versions: all (3.8-3.15).
-// Source: an if statement whose body starts with a try whose body starts
-// with another if, both leaving for the same place:
+// A condition never reads on into code that a try (or with) body starts.
 //
-//     if not a:                      LOAD a; POP_JUMP_IF_TRUE after
-//         try:                       (3.11+ NOP; ≤3.10 SETUP_FINALLY)
-//             if not b:              LOAD b; POP_JUMP_IF_TRUE after   (protected)
-//                 g()                ...
+// Versions: all (3.8-3.15).
+// Source:
+//     if not a:
+//         try:
+//             if not b:
+//                 g()
 //         except E: ...
 //     after: ...
+// Bytecode:
+//     LOAD a; POP_JUMP_IF_TRUE after
+//     (3.11+ NOP; ≤3.10 SETUP_FINALLY)
+//     LOAD b; POP_JUMP_IF_TRUE after   (protected)
+//     ...
+// Test: tests/python/decompile_cases/if_around_try_around_if.py (if_around_try_around_if,
+//     and_test_then_try_test)
 //
-// Bytecode: the two tests jump to one target and sit in consecutive blocks,
-// as `if not (a or b):` does; only the exception table tells them apart.
-// Read as one condition, the second test left the try body and its
-// exceptions escaped the except clause. A test under a handler the first
-// test is not under starts a statement of its own.
+// An if statement whose body starts with a try whose body starts with
+// another if, both leaving for the same place: the two tests jump to one
+// target and sit in consecutive blocks, as `if not (a or b):` does; only the
+// exception table tells them apart. Read as one condition, the second test
+// left the try body and its exceptions escaped the except clause. A test
+// under a handler the first test is not under starts a statement of its own.
 #include "decompile/idioms/try_entry_operands.hpp"
 
 namespace depyf::decompile {

@@ -1,5 +1,5 @@
 // Every version: a condition never reads on into code that a try (or with)
-// body starts (try_entry_operands.cpp).
+// body starts (header: try_entry_operands.cpp).
 #pragma once
 
 #include "cfg/cfg.hpp"
