@@ -11,7 +11,7 @@
 //                 break
 //             except ImportError:
 //                 pass
-// Bytecode (inside the KeyError handler, all of it moved to the end):
+// Bytecode: (inside the KeyError handler, all of it moved to the end)
 //     <inner try body> <its break>   <inner except clauses>   <code after the
 //     inner try>, in codegen order; warm code lays out <body> <else> <code
 //     after> and puts its handlers at the end

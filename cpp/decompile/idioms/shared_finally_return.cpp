@@ -9,7 +9,7 @@
 //             return VALUE
 //     except E:
 //         ...
-// Bytecode (one finally body shared by all paths, decompile_shared_finally):
+// Bytecode: (one finally body shared by all paths, decompile_shared_finally)
 //     LOAD_CONST None; SETUP_FINALLY H; BODY; POP_BLOCK; BEGIN_FINALLY
 //  H: VALUE; POP_FINALLY 1; ROT_TWO; POP_TOP; POP_BLOCK (the enclosing
 //     try's); RETURN_VALUE; END_FINALLY (dead); POP_TOP (dead)

@@ -9,8 +9,8 @@
 //         BODY              (may end in `return value`)
 //     finally:
 //         FINALLY           (ends in return/break/continue on every path)
-// Bytecode (3.11+; ≤3.10 the same with SETUP_FINALLY/POP_BLOCK and three
-// exception values):
+// Bytecode: (3.11+; ≤3.10 the same with SETUP_FINALLY/POP_BLOCK and three
+//     exception values)
 //     BODY                          (protected by H; `return value` leaves
 //                                    the value on the stack here)
 //     FINALLY copy                  (its exits drop that value first:
