@@ -13,7 +13,8 @@
 //     co_names ('first', 'second', 'third'): no instruction loads 'second'
 //     (3.10/3.11 co_consts keep False, 1.5, 'x' too)
 // Test: tests/python/decompile_cases/dead_code_names_py310.py (dead_if_false_between_calls,
-//     code_after_return), tests/python/decompile_cases/dead_code_names_used_later_py310.py
+//     code_after_return; known failures 3.14/3.15),
+//     tests/python/decompile_cases/dead_code_names_used_later_py310.py
 //
 // 3.10+ compile a statement the optimizer then drops (the body of `if 0:` /
 // `if 0 and x:`, code after a `return`) like any other, so its names stay in

@@ -17,7 +17,8 @@
 //         JUMP_BACKWARD L1    (not protected)
 //     L3: LOAD_FAST x         (protected)
 // Test: tests/python/decompile_cases/loop_test_return_in_try_py314.py
-//     (loop_return_in_try_finally), tests/python/decompile_cases/late_test_jumps_in_try_py314.py
+//     (loop_return_in_try_finally; a known failure 3.15),
+//     tests/python/decompile_cases/late_test_jumps_in_try_py314.py
 //
 // The compiler turns `if not c: return x` + the jump back into one
 // conditional jump over the jump back after the exception table's ranges

@@ -16,7 +16,8 @@
 //     H:  <exit handler>; a suppressed exception goes on to the latch (JUMP L0)
 //     E:  <log.append(9)>; <return log>
 // Test: tests/python/decompile_cases/with_in_loops.py (while_else_with_break_copy,
-//     while_else_with_break_jump, while_else_with_break_in_if)
+//     while_else_with_break_jump, while_else_with_break_in_if; the first and
+//     last known failures 3.14/3.15)
 //
 // The break calls the with's exit, then jumps past the else clause or runs
 // its own copy of short code after the loop statement (`return x`). The with
