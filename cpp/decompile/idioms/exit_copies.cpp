@@ -10,11 +10,12 @@
 //             break
 //         g()
 //     return x
-// Bytecode:
-//     L0: <c>; POP_JUMP_IF_FALSE L1; <d>; POP_JUMP_IF_FALSE L2
-//         LOAD_FAST x; RETURN_VALUE     (the break's copy)
-//     L2: <g()>; JUMP L0
-//     L1: LOAD_FAST x; RETURN_VALUE     (the loop test's copy)
+// Bytecode: (3.10+)
+//         <c>; POP_JUMP_IF_FALSE L1
+//     L0: <d>; POP_JUMP_IF_FALSE L2
+//         NOP (the break's line); LOAD_FAST x; RETURN_VALUE   (the break's copy)
+//     L2: <g()>; <c>; POP_JUMP_IF_TRUE L0
+//     L1: LOAD_FAST x; RETURN_VALUE                           (the code after the loop)
 // Test: tests/python/decompile_cases/while_break_exit_copies.py,
 //     tests/python/behaviour_cases/copied_exit_tail_shapes.py,
 //     tests/python/decompile_cases/implicit_return_else.py
