@@ -8,8 +8,8 @@
 //         a.second(1.5, "x")
 //     a.third(2.5)
 // Bytecode:
-//     LOAD_FAST a; LOAD_ATTR first; CALL; POP_TOP
-//     LOAD_FAST a; LOAD_ATTR third; LOAD_CONST 2.5; CALL; POP_TOP
+//     LOAD_FAST a; <call of a.first>; POP_TOP
+//     LOAD_FAST a; <call of a.third with LOAD_CONST 2.5>; POP_TOP
 //     co_names ('first', 'second', 'third'): no instruction loads 'second'
 //     (3.10/3.11 co_consts keep False, 1.5, 'x' too)
 // Test: tests/python/decompile_cases/dead_code_names_py310.py (dead_if_false_between_calls,
