@@ -1,8 +1,27 @@
 // The `break` / `continue` that ends a branch of an if inside protected
-// code (a try or with body) but lies outside that protection: 3.11+ put
-// the jump of such a statement after the protected range, and a with body
-// calls __exit__(None, None, None) before leaving (every version), so the
-// branch's walk stops where the jump or the exit call begins.
+// code (a try or with body) but lies outside that protection.
+//
+// Versions: all (3.8-3.15); the jump placed after the protected range 3.11+,
+// the with's exit call every version, the finally copy before it 3.9+.
+// Source:
+//     for x in xs:
+//         with cm:
+//             if x:
+//                 continue          (or break)
+//             g(x)
+// Bytecode:
+//     <x>; POP_JUMP_IF_FALSE L       (protected)
+//     <cm.__exit__(None, None, None)>; POP_TOP
+//                                    (3.8: POP_BLOCK; BEGIN_FINALLY;
+//                                    WITH_CLEANUP_START/FINISH; POP_FINALLY 0)
+//     JUMP to the header (continue) or past the loop (break)
+//     L: <g(x)>                      (protected)
+// Test: tests/python/decompile_cases/with_in_loops.py (for_with_continue,
+//     for_with_break), tests/python/behaviour_cases/with_loop_jump_shapes.py
+//
+// 3.11+ put the jump of such a statement after the protected range, and a
+// with body calls __exit__(None, None, None) before leaving (every version),
+// so the branch's walk stops where the jump or the exit call begins.
 #include "decompile/walk/function_decompiler.hpp"
 
 namespace make = depyf::ast::make;

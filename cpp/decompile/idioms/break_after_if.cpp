@@ -1,4 +1,4 @@
-// A dropped break's NOP after an if's branches (break_after_if.hpp).
+// A dropped break's NOP after an if's branches (header: break_after_if.hpp).
 #include "decompile/idioms/break_after_if.hpp"
 
 namespace depyf::decompile {

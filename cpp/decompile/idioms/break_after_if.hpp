@@ -1,14 +1,17 @@
-// 3.12+: a `break` written after an if statement, both of whose branches
-// run on into it, at the end of a loop body.
+// A `break` written after an if statement, both of whose branches run on
+// into it, at the end of a loop body.
 //
-// Source:   while True:
-//               ...
-//               if a: X; continue
-//               elif b: Y
-//               break
-//           return result
-// Bytecode: b; POP_JUMP_IF_FALSE L; Y; L: NOP (the break's line); <code
-//           after the loop>
+// Versions: 3.12+.
+// Source:
+//     while True:
+//         ...
+//         if a: X; continue
+//         elif b: Y
+//         break
+//     return result
+// Bytecode:
+//     b; POP_JUMP_IF_FALSE L; Y; L: NOP (the break's line); <code after the loop>
+// Test: tests/python/decompile_cases/break_after_if_py312.py (parse_if)
 //
 // The break's jump lands on the instruction right after it, so the compiler
 // drops it and keeps a NOP of its line; both of the if's branches then go

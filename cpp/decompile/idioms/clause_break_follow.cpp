@@ -1,5 +1,5 @@
 // The code after an endless loop left by a clause's break
-// (clause_break_follow.hpp).
+// (header: clause_break_follow.hpp).
 #include "decompile/idioms/clause_break_follow.hpp"
 
 namespace depyf::decompile {

@@ -1,15 +1,20 @@
-// 3.12+: the code after an endless loop that only a `break` in an except
-// clause leaves.
+// The code after an endless loop that only a `break` in an except clause
+// leaves.
 //
-// Source:   while True:
-//               try:
-//                   char = src[pos]
-//               except IndexError:
-//                   break
-//               pos = g(pos)
-//           return pos.x
-// Bytecode: handler: PUSH_EXC_INFO; <match>; POP_TOP; POP_EXCEPT (the
-//           break's line); LOAD_FAST pos; LOAD_ATTR x; RETURN_VALUE
+// Versions: 3.12+.
+// Source:
+//     while True:
+//         try:
+//             char = src[pos]
+//         except IndexError:
+//             break
+//         pos = g(pos)
+//     return pos.x
+// Bytecode:
+//     handler: PUSH_EXC_INFO; <match>; POP_TOP; POP_EXCEPT (the break's line);
+//     LOAD_FAST pos; LOAD_ATTR x; RETURN_VALUE
+// Test: tests/python/decompile_cases/clause_break_ends_endless_loop.py (one_break,
+//     two_breaks)
 //
 // The break's jump would go to the short code after the loop, which 3.12+
 // inline in its place: that code follows the clause's POP_EXCEPT, on a later

@@ -1,13 +1,34 @@
-// 3.13: a for loop ending an except clause, its body breaking. The
-// clause's end (POP_EXCEPT, the jump past the try or back to an enclosing
-// loop's header) has no line of its own, and 3.13 give each jump to such
-// a block its own copy: each break pops the iterator and runs a copy of
-// the clause's end (on the break's line); where the loop has an else
-// clause that falls off its end, so does the else clause. No jump says
-// where the for statement ends: the copies do. Where the try ends the
-// function, the clause's end goes on into the implicit `return None`,
-// short enough to be copied too: POP_EXCEPT, the unbinding, then
-// `LOAD_CONST None; RETURN_VALUE` instead of the jump.
+// A for loop ending an except clause, its body breaking.
+//
+// Versions: 3.13+ (3.13 started copying line-less exit blocks into each jump).
+// Source:
+//     for key in names:
+//         try:
+//             value = getter(key)
+//         except AttributeError:
+//             for base in mro:
+//                 if key in base:
+//                     value = base[key]
+//                     break
+//         results.append(value)
+// Bytecode:
+//     <if key in base>; POP_JUMP_IF_FALSE next; <value = base[key]>;
+//     POP_TOP (the iterator); POP_EXCEPT; JUMP_BACKWARD header  (the break's copy)
+//     <the loop exhausted>; POP_EXCEPT; JUMP_BACKWARD header  (the loop's end)
+//     (ending the function: POP_EXCEPT; <unbinding>; LOAD_CONST None;
+//     RETURN_VALUE in place of the jump)
+// Test: tests/python/decompile_cases/loop_in_clause_copies.py (for_breaking_ends_clause,
+//     for_else_two_breaks_in_clause)
+//
+// The clause's end (POP_EXCEPT, the jump past the try or back to an enclosing
+// loop's header) has no line of its own, and 3.13 give each jump to such a
+// block its own copy: each break pops the iterator and runs a copy of the
+// clause's end (on the break's line); where the loop has an else clause that
+// falls off its end, so does the else clause. No jump says where the for
+// statement ends: the copies do. Where the try ends the function, the
+// clause's end goes on into the implicit `return None`, short enough to be
+// copied too: POP_EXCEPT, the unbinding, then `LOAD_CONST None; RETURN_VALUE`
+// instead of the jump.
 #include "decompile/walk/function_decompiler.hpp"
 
 namespace depyf::decompile {

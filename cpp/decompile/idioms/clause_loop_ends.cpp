@@ -1,11 +1,26 @@
-// 3.13: an except clause of a try that ends a loop body, falling off its
-// end. The clause's end (POP_EXCEPT, the jump back to the loop's header)
-// has no line of its own, and 3.13 give every jump to such a block (it
-// checks the eval breaker, like an exit) its own copy: unconditional
-// jumps, such as the exits of a with statement ending the clause, take
-// the copy in place of the jump, conditional ones jump to theirs. A
-// `continue` written there has the line of the statement, so its block
-// stays shared and those paths jump to it.
+// An except clause of a try that ends a loop body, falling off its end.
+//
+// Versions: 3.13+ (3.13 started copying line-less exit blocks into each jump).
+// Source:
+//     for x in items:
+//         try:
+//             h(x)
+//         except KeyError:
+//             with cm(x):
+//                 h(1)
+// Bytecode:
+//     handler: ...; <with body>; <exit call>; POP_EXCEPT; JUMP_BACKWARD header
+//     (the with's exception exit): ...; POP_EXCEPT; JUMP_BACKWARD header
+//     (each a copy of the clause's end; a written `continue` keeps one block)
+// Test: tests/python/decompile_cases/clause_ends_loop_body.py (with_ending_clause_in_for,
+//     if_ending_clause_in_for)
+//
+// The clause's end (POP_EXCEPT, the jump back to the loop's header) has no
+// line of its own, and 3.13 give every jump to such a block (it checks the
+// eval breaker, like an exit) its own copy: unconditional jumps, such as the
+// exits of a with statement ending the clause, take the copy in place of the
+// jump, conditional ones jump to theirs. A `continue` written there has the
+// line of the statement, so its block stays shared and those paths jump to it.
 // The walk reads the clause's ending as a `continue` (which compiles alike
 // where no path jumps there): where no jump leads to any of the clause's
 // ends, the clause fell off its end and that `continue` goes

@@ -1,13 +1,25 @@
-// 3.14 only: the else clause of a try statement borrows its loads, the code
-// after the try statement does not.
+// The else clause of a try statement borrows its loads, the code after the
+// try statement does not.
 //
-//   source    try:                       bytecode   <body>
-//                 body                              NOP                  (POP_BLOCK)
-//             except E:                             LOAD_FAST_BORROW x   (else clause)
-//                 ...                               ...
-//             else:                                 LOAD_FAST y          (after the try)
-//                 f(x)                              ...
-//             g(y)                                  <handlers, moved to the end>
+// Versions: 3.14 only (3.15 borrow in both).
+// Source:
+//     try:
+//         body
+//     except E:
+//         ...
+//     else:
+//         f(x)
+//     g(y)
+// Bytecode:
+//     <body>
+//     NOP                  (POP_BLOCK)
+//     LOAD_FAST_BORROW x   (else clause)
+//     ...
+//     LOAD_FAST y          (after the try)
+//     ...
+//     <handlers, moved to the end>
+// Test: tests/python/decompile_cases/try_else_in_loop_by_loads_py314.py
+//     (else_clause_ends_loop_body, continue_clause_then_code)
 //
 // The jump over the handlers that ends the try body (or its else clause)
 // is dropped once the handlers are moved to the end, and leaves an empty

@@ -1,4 +1,22 @@
+// Code only exceptions reach, and the order it is laid out in.
+//
 // Versions: 3.12+.
+// Source:
+//     try:
+//         importer = cache[path_item]
+//     except KeyError:
+//         for path_hook in hooks:
+//             try:
+//                 importer = path_hook(path_item)
+//                 break
+//             except ImportError:
+//                 pass
+// Bytecode: (inside the KeyError handler, all of it moved to the end)
+//     <inner try body> <its break>   <inner except clauses>   <code after the
+//     inner try>, in codegen order; warm code lays out <body> <else> <code
+//     after> and puts its handlers at the end
+// Test: tests/python/decompile_cases/break_ending_try_in_clause_py312.py (get_importer)
+//
 // The CFG optimizer moves the blocks that only exceptions reach (except
 // clauses and everything they run, cleanup handlers) after all others,
 // keeping the order they were generated in. Inside such code, the layout

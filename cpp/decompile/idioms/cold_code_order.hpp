@@ -1,5 +1,5 @@
-// Code only exceptions reach, and the order 3.12+ lay it out in
-// (cold_code_order.cpp).
+// Code only exceptions reach, and the order 3.12+ lay it out in (header:
+// cold_code_order.cpp).
 #pragma once
 
 #include <vector>

@@ -1,12 +1,29 @@
-// Dead code's names. 3.10+ compile a statement the optimizer then drops
-// (the body of `if 0:` / `if 0 and x:`, code after a `return`) like any
-// other, so its names stay in co_names, where no instruction refers to
-// them, in the order the compiler met them (3.10/3.11 keep its constants
-// in co_consts as well, the test's 0 or False first; 3.12+ drop unused
-// constants). A run of such names says where dead code stood: between the
-// statements that first used the names before and after it. Putting back
-// an `if 0:` block that uses the same names (and constants) there
-// reproduces both tables.
+// Dead code's names.
+//
+// Versions: 3.10+ (function code; module code too 3.14+; the dead code's
+// constants kept 3.10/3.11 only).
+// Source:
+//     a.first()
+//     if False:
+//         a.second(1.5, "x")
+//     a.third(2.5)
+// Bytecode:
+//     LOAD_FAST a; <call of a.first>; POP_TOP
+//     LOAD_FAST a; <call of a.third with LOAD_CONST 2.5>; POP_TOP
+//     co_names ('first', 'second', 'third'): no instruction loads 'second'
+//     (3.10/3.11 co_consts keep False, 1.5, 'x' too)
+// Test: tests/python/decompile_cases/dead_code_names_py310.py (dead_if_false_between_calls,
+//     code_after_return; known failures 3.14/3.15),
+//     tests/python/decompile_cases/dead_code_names_used_later_py310.py
+//
+// 3.10+ compile a statement the optimizer then drops (the body of `if 0:` /
+// `if 0 and x:`, code after a `return`) like any other, so its names stay in
+// co_names, where no instruction refers to them, in the order the compiler
+// met them (3.10/3.11 keep its constants in co_consts as well, the test's 0
+// or False first; 3.12+ drop unused constants). A run of such names says
+// where dead code stood: between the statements that first used the names
+// before and after it. Putting back an `if 0:` block that uses the same names
+// (and constants) there reproduces both tables.
 #include <algorithm>
 
 #include "decompile/walk/function_decompiler.hpp"

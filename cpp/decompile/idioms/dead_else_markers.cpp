@@ -1,3 +1,20 @@
+// Unreachable code where an if statement had an else clause.
+//
+// Versions: 3.8-3.9.
+// Source:
+//     if instance is None:
+//         ...
+//         raise AttributeError()
+//     elif self.fget is None:
+//         raise AttributeError("x")
+//     return self.fget(instance)
+// Bytecode:
+//     <test>; POP_JUMP_IF_FALSE L1; ...; RAISE_VARARGS 1
+//     JUMP_FORWARD end                  (dead: the jump over the else clause)
+//     L1: <elif test>; ...
+// Test: tests/python/decompile_cases/dead_else_markers.py (raise_then_elif,
+//     inner_if_else_returns), tests/python/behaviour_cases/dead_else_marker_shapes.py
+//
 // ≤3.9 leave unreachable code where an if statement had an else clause:
 // the compiler emits the jump over the else clause after every branch,
 // and the peephole optimizer drops dead code only after a RETURN_VALUE in

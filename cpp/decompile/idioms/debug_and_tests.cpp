@@ -1,13 +1,21 @@
-// 3.14 only: `if __debug__ and x:` where the if statement starts a basic
-// block (after another test's jump, at the join of an if statement, after
-// a return).
+// `if __debug__ and x:` where the if statement starts a basic block (after
+// another test's jump, at the join of an if statement, after a return).
 //
-//   source    if not typ:                 bytecode   LOAD_FAST_BORROW typ
-//                 if __debug__ and d >= 4:               POP_JUMP_IF_TRUE L2
-//                     log()                              LOAD_FAST d        (strong)
-//                 raise StopIteration                    LOAD_SMALL_INT 4
-//                                                        COMPARE_OP >=
-//                                                        POP_JUMP_IF_FALSE L1
+// Versions: 3.14 only (3.15 borrow either way).
+// Source:
+//     if not typ:
+//         if __debug__ and d >= 4:
+//             log()
+//         raise StopIteration
+// Bytecode:
+//     LOAD_FAST_BORROW typ
+//     POP_JUMP_IF_TRUE L2
+//     LOAD_FAST d        (strong)
+//     LOAD_SMALL_INT 4
+//     COMPARE_OP >=
+//     POP_JUMP_IF_FALSE L1
+// Test: tests/python/decompile_cases/debug_and_tests_py314.py (next_response,
+//     append_untagged)
 //
 // The code generator tests `__debug__` (the constant True) on its own,
 // with a conditional jump that ends a block; the CFG optimizer folds the

@@ -1,20 +1,28 @@
-// 3.12+: a `break` of a while loop whose jump the compiler replaced by a
-// copy of the short code after the loop.
+// A `break` of a while loop whose jump the compiler replaced by a copy of
+// the short code after the loop.
 //
-// Source shape:
+// Versions: 3.12+.
+// Source:
 //     while size < 0 or len(res) < size:      while True:
 //         if not b:                               if not self.do_command(ch):
 //             break                                   break
 //         ...                                     ...
 //     return res.take_bytes()                 return self.gather()
-// Bytecode shape: the jump to code after the loop that ends in a return
-// (or raise) is replaced by a copy of that code (3.12+ inline such exit
-// blocks into every jump to them); the break's line, having no other
-// instruction, stays as a NOP right before the copy (the IR keeps it as
-// `nop_line` of the copy's first instruction). A `return` written in the
-// loop body compiles to the same code without that NOP, and the order in
-// which co_names met the copied code's names tells the two apart: after
-// the loop body's.
+// Bytecode:
+//     <test>; POP_JUMP_IF_x L; NOP (the break's line); <copy of the code
+//     after the loop>; RETURN_VALUE
+//     L: ...
+// Test: tests/python/decompile_cases/while_break_exit_copies_py314.py
+//     (endless_loop_single_break, tested_loop_breaks, written_return_in_body),
+//     tests/python/decompile_cases/while_break_exit_copies.py
+//
+// The jump to code after the loop that ends in a return (or raise) is
+// replaced by a copy of that code (3.12+ inline such exit blocks into every
+// jump to them); the break's line, having no other instruction, stays as a
+// NOP right before the copy (the IR keeps it as `nop_line` of the copy's
+// first instruction). A `return` written in the loop body compiles to the
+// same code without that NOP, and the order in which co_names met the copied
+// code's names tells the two apart: after the loop body's.
 //
 // With a loop test (`while c:`), the code the loop's test exits to is the
 // original and each copy a `break`. Without one (`while True:`), nothing

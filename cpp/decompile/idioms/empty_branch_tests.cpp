@@ -1,5 +1,5 @@
 // The negated last test of a condition over an empty branch
-// (empty_branch_tests.hpp).
+// (header: empty_branch_tests.hpp).
 #include "decompile/idioms/empty_branch_tests.hpp"
 
 namespace depyf::decompile {

@@ -1,9 +1,12 @@
-// Every version (3.8-3.15): the last test of a condition whose branch is
-// empty, `if a or not b: pass`.
+// The last test of a condition whose branch is empty, `if a or not b: pass`.
 //
-// Source:   if <operands> or not b: pass        (or `... and not b`)
-// Bytecode: b; POP_JUMP_IF_TRUE L; L: ...        (the jump targets the
-//           instruction right after it)
+// Versions: all (3.8-3.15).
+// Source:
+//     if <operands> or not b: pass        (or `... and not b`)
+// Bytecode:
+//     b; POP_JUMP_IF_TRUE L; L: ...       (the jump targets the instruction
+//                                         right after it)
+// Test: tests/python/decompile_cases/empty_branch_negated_tests.py
 //
 // The compiler ends an if's condition with a jump over the body, taken when
 // the condition is false; its last operand jumps when that operand is false,

@@ -1,9 +1,18 @@
-// Every version: a finally body none of whose paths ends, because each
-// raises or returns (`except E: try: ... finally: raise`):
+// A finally body none of whose paths ends, because each raises or returns.
+//
+// Versions: 3.11+ (decompile_try runs it 3.9+, but 3.9/3.10 compile the
+// shape differently, not read yet; 3.8 shares one finally body).
+// Source:
 //     try:
 //         body
 //     finally:
 //         raise
+// Bytecode:
+//     <body>; <normal copy of the finally body, ending in its raise>
+//     H: PUSH_EXC_INFO; <handler copy, ending in its raise>  (no closing RERAISE)
+// Test: tests/python/decompile_cases/finally_never_ends_py311.py (finally_raises,
+//     finally_raises_in_each_branch)
+//
 // The handler's copy of the finally body has no closing RERAISE (the
 // compiler drops the unreachable one), and the normal path's copy goes on
 // nowhere: the try statement never falls through. decompile_try reads the

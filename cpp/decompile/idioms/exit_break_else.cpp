@@ -1,3 +1,18 @@
+// A loop ending module or class code, left by a break, with an else clause.
+//
+// Versions: 3.10+ (the exit copied into the loop).
+// Source:
+//     for i in os.name:             (module or class body, last statement)
+//         if i:
+//             break
+//     else:
+//         y = 1
+// Bytecode:
+//     FOR_ITER end; <i>; POP_JUMP_IF_FALSE back; POP_TOP; <copy of the exit:
+//     LOAD_CONST None (a class: LOAD_CLOSURE __class__ ...); RETURN_VALUE>
+//     end: <y = 1>; <the exit>
+// Test: tests/python/decompile_modules/class_and_module_exit_copies.py (EndsInForElse)
+//
 // Module and class code cannot return: 3.10+ copy their exit (the implicit
 // `return None`, a class's `return __class__`) into a loop that jumps to
 // it, and the decompiler reads such a copy inside a loop as `break`

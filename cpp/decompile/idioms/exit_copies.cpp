@@ -1,7 +1,28 @@
-// Exit copies: ≤3.11 (and 3.12+ in places) duplicate a short block that
-// ends the function (`return None`, `x = ...; return x`) so that each path
-// jumps to its own copy. Two jump targets that are such copies of one
-// another are the same place for the source.
+// Exit copies: two jump targets that are copies of one short block ending
+// the function are the same place for the source.
+//
+// Versions: all (3.8-3.15); ≤3.9's peephole RETURN_VALUE over a jump, 3.10+
+// copies of the implicit `return None`, 3.12+ a copy run into mid-block, 3.14+
+// the break's NOP before a copy.
+// Source:
+//     while c:
+//         if d:
+//             break
+//         g()
+//     return x
+// Bytecode: (3.10+)
+//         <c>; POP_JUMP_IF_FALSE L1
+//     L0: <d>; POP_JUMP_IF_FALSE L2
+//         NOP (the break's line); LOAD_FAST x; RETURN_VALUE   (the break's copy)
+//     L2: <g()>; <c>; POP_JUMP_IF_TRUE L0
+//     L1: LOAD_FAST x; RETURN_VALUE                           (the code after the loop)
+// Test: tests/python/decompile_cases/while_break_exit_copies.py,
+//     tests/python/behaviour_cases/copied_exit_tail_shapes.py,
+//     tests/python/decompile_cases/implicit_return_else.py
+//
+// ≤3.11 (and 3.12+ in places) duplicate a short block that ends the function
+// (`return None`, `x = ...; return x`) so that each path jumps to its own
+// copy.
 #include "decompile/walk/function_decompiler.hpp"
 
 namespace depyf::decompile {

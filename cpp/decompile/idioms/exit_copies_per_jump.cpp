@@ -1,13 +1,18 @@
-// 3.14+ (no RETURN_CONST): a jump to an exit block gets its own copy of it.
+// A jump to an exit block gets its own copy of it.
 //
-// Source:    if a and f():          if a < b < c:
-//                return a               return 1
-//            (implicit return None)  return 2
-// Bytecode:  a: POP_JUMP_IF_FALSE L2   first <: POP_JUMP_IF_FALSE L1
-//            f(): POP_JUMP_IF_FALSE L1 second <: POP_JUMP_IF_FALSE L2
-//            return a                  return 1
-//            L1: LOAD_CONST None; RETURN_VALUE   L1: POP_TOP; LOAD 2; RETURN_VALUE
-//            L2: LOAD_CONST None; RETURN_VALUE   L2: LOAD 2; RETURN_VALUE
+// Versions: 3.14+ (no RETURN_CONST).
+// Source:
+//     if a and f():          if a < b < c:
+//         return a               return 1
+//     (implicit return None)  return 2
+// Bytecode:
+//     a: POP_JUMP_IF_FALSE L2   first <: POP_JUMP_IF_FALSE L1
+//     f(): POP_JUMP_IF_FALSE L1 second <: POP_JUMP_IF_FALSE L2
+//     return a                  return 1
+//     L1: LOAD_CONST None; RETURN_VALUE   L1: POP_TOP; LOAD 2; RETURN_VALUE
+//     L2: LOAD_CONST None; RETURN_VALUE   L2: LOAD 2; RETURN_VALUE
+// Test: tests/python/decompile_cases/exit_copies_per_jump.py (and_test_then_implicit_return,
+//     chained_compare_then_return)
 //
 // flowgraph.c gives every jump to a line-less exit block (the implicit
 // `return None`) a copy of its own (duplicate_exits_without_lineno), and

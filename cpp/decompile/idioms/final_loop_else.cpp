@@ -1,11 +1,28 @@
-// ≤3.9: a function whose last statement is a for/while loop with an else
-// clause that returns. Without a `break` the else clause compiles exactly
-// like code after the loop, except for one thing: the source then ended in
-// a compound statement, so the compiler added the implicit `return None`
-// after it. That return is unreachable and the peephole optimizer drops it
-// (no jump targets its label), but its None stays in co_consts, the last
-// constant met. Read as the loop followed by a `return`, the recompiled
-// function would have no None there.
+// A function whose last statement is a for/while loop with an else clause
+// that returns.
+//
+// Versions: 3.8-3.9.
+// Source:
+//     def f(xs, s):
+//         for x in xs:
+//             s.add(x)
+//         else:
+//             return s
+// Bytecode:
+//     FOR_ITER end; <body>; JUMP_ABSOLUTE top
+//     end: LOAD_FAST s; RETURN_VALUE
+//     (the implicit `return None` after the loop dropped, its None kept last
+//     in co_consts)
+// Test: tests/python/decompile_cases/block_stack_returns.py (for_else_return_ending_function,
+//     while_else_return_ending_function), tests/python/behaviour_cases/block_stack_return_shapes.py
+//
+// Without a `break` the else clause compiles exactly like code after the
+// loop, except for one thing: the source then ended in a compound statement,
+// so the compiler added the implicit `return None` after it. That return is
+// unreachable and the peephole optimizer drops it (no jump targets its
+// label), but its None stays in co_consts, the last constant met. Read as the
+// loop followed by a `return`, the recompiled function would have no None
+// there.
 #include <algorithm>
 
 #include "decompile/walk/function_decompiler.hpp"

@@ -1,14 +1,25 @@
-// 3.12+: a `break` inside a try/finally in a loop whose only way out is
-// that break, and short code after the loop (a `return x`):
+// A `break` inside a try/finally in a loop whose only way out is that break,
+// and short code after the loop (a `return x`).
 //
-//   source    while True:                  bytecode   L1: (protected) ...
-//                 try:                                     POP_JUMP_IF_x c -> L2
-//                     if c:                                ...
-//                         break                        L2: release()      (the finally copy)
-//                     ...                                  LOAD_FAST x    (a copy of the code
-//                 finally:                                 RETURN_VALUE    after the loop)
-//                     release()
-//             return x
+// Versions: 3.12+.
+// Source:
+//     while True:
+//         try:
+//             if c:
+//                 break
+//             ...
+//         finally:
+//             release()
+//     return x
+// Bytecode:
+//     L1: (protected) ...
+//         POP_JUMP_IF_x c -> L2
+//         ...
+//     L2: release()      (the finally copy)
+//         LOAD_FAST x    (a copy of the code
+//         RETURN_VALUE    after the loop)
+// Test: tests/python/decompile_cases/break_out_of_try_finally_py311.py
+//     (break_out_of_try_finally), tests/python/decompile_cases/loop_exits_past_try.py
 //
 // The compiler copies the short code after the loop into the break's path
 // after the finally body's copy, so nothing jumps out of the loop and the

@@ -1,11 +1,29 @@
-// A while loop ending a finally body, with an else clause (or code after
-// it in the finally body), left by `break`: the break goes straight to the
-// end of the finally body, a jump to (3.10+ a copy of) the handler copy's
-// closing RERAISE, 3.8 its END_FINALLY. The walk reads that jump as a bare
-// `raise` (or drops it, 3.8, and the loop never ends) and writes the else
-// clause after the loop, where the break runs it too. Until that reading
-// is right, such a loop is refused (every version). (for/else: see
-// break_to_exit_copy.)
+// A while loop ending a finally body, with an else clause (or code after it
+// in the finally body), left by `break`: refused.
+//
+// Versions: all (3.8-3.15).
+// Source:
+//     try:
+//         ...
+//     finally:
+//         while a:
+//             if b:
+//                 a = 0
+//                 continue
+//             break
+//         else:
+//             log.append("else")
+// Bytecode:
+//     the break: a jump to (3.10+ a copy of) the handler copy's closing
+//     RERAISE, 3.8 its END_FINALLY
+// Test: tests/python/behaviour_cases/while_else_break_ending_finally_shapes.py
+//     (while_else_break_ending_finally, while_break_ending_finally)
+//
+// The break goes straight to the end of the finally body. The walk reads
+// that jump as a bare `raise` (or drops it, 3.8, and the loop never ends)
+// and writes the else clause after the loop, where the break runs it too.
+// Until that reading is right, such a loop is refused (every version).
+// (for/else: see break_to_exit_copy.)
 #include <algorithm>
 
 #include "decompile/walk/function_decompiler.hpp"

@@ -1,5 +1,5 @@
 // A return whose value was computed before its finally copy
-// (finally_value_returns.hpp).
+// (header: finally_value_returns.hpp).
 #include "decompile/idioms/finally_value_returns.hpp"
 
 namespace depyf::decompile {

@@ -1,16 +1,19 @@
-// 3.9+: a `return value` inside a try body with a finally clause, its
-// value computed before the finally body's copy runs.
+// A `return value` inside a try body with a finally clause, its value
+// computed before the finally body's copy runs.
 //
-// Source:   try:
-//               for x in xs:
-//                   if x: return x
-//               return xs
-//           finally:
-//               self.offset = 1
-// Bytecode: ... LOAD_FAST x; SWAP 2; POP_TOP; <finally copy>; RETURN_VALUE
-//           ... LOAD_FAST xs;                 <finally copy>; RETURN_VALUE
-//           (≤3.10: ROT_TWO for SWAP 2, and POP_BLOCK before each copy;
-//           3.8 call the finally body by CALL_FINALLY instead, not read here)
+// Versions: 3.9+ (3.8 call the finally body by CALL_FINALLY, not read here).
+// Source:
+//     try:
+//         for x in xs:
+//             if x: return x
+//         return xs
+//     finally:
+//         self.offset = 1
+// Bytecode:
+//     ... LOAD_FAST x; SWAP 2; POP_TOP; <finally copy>; RETURN_VALUE
+//     ... LOAD_FAST xs;                 <finally copy>; RETURN_VALUE
+//     (≤3.10: ROT_TWO for SWAP 2, and POP_BLOCK before each copy)
+// Test: tests/python/decompile_cases/finally_value_returns.py (CommentFinder, first_true)
 //
 // Leaving the protection, each return runs its own copy of the finally body
 // and then RETURN_VALUE. Copies of the code after the try (the implicit

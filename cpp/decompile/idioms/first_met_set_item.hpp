@@ -1,9 +1,12 @@
 // The order a constant set display was written in.
 //
-// Versions: 3.14 and later.
-// Source:   if name in {'SHA1', 'sha1'}: cache['SHA1'] = cache['sha1'] = ...
-// Bytecode: LOAD_CONST frozenset({'sha1', 'SHA1'}); CONTAINS_OP
-//           co_consts = (..., 'SHA1', 'sha1', ..., frozenset({...}))
+// Versions: 3.14+.
+// Source:
+//     if name in {'SHA1', 'sha1'}: cache['SHA1'] = cache['sha1'] = ...
+// Bytecode:
+//     LOAD_CONST frozenset({'sha1', 'SHA1'}); CONTAINS_OP
+//     co_consts = (..., 'SHA1', 'sha1', ..., frozenset({...}))
+// Test: tests/python/decompile_cases/constant_set_item_order.py (cache_by_name, check_mode)
 //
 // The optimizer folds the display into a frozenset after the compiler met
 // its items one by one, adding each to co_consts, and drops the constants no

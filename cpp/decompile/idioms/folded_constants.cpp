@@ -1,4 +1,4 @@
-// Versions, source and bytecode shapes: see folded_constants.hpp.
+// Constants the CFG optimizer folded (header: folded_constants.hpp).
 #include "decompile/idioms/cold_code_order.hpp"
 #include "decompile/idioms/folded_constants.hpp"
 #include "decompile/idioms/folded_float_operands.hpp"

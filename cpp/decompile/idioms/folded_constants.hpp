@@ -1,12 +1,19 @@
-// 3.14+: constant folding moved from the AST optimizer into the CFG
-// optimizer, which appends every folded value to co_consts after all the
+// Constants the CFG optimizer folded, appended after every codegen constant.
+//
+// Versions: 3.14+ (constant folding moved from the AST optimizer into the CFG
+// optimizer).
+// Source:
+//     SIZE = 1024 * 256
+//     HIGH = 256
+// Bytecode:
+//     co_consts (..., 256, 512, <code>, 262144)
+//                     ^ codegen order   ^ folded, last
+// Test: tests/python/decompile_cases/folded_constants.py (folded_before_literals),
+//     tests/python/decompile_modules/folded_constants.py
+//
+// The CFG optimizer appends every folded value to co_consts after all the
 // constants code generation added (the operands it used up are dropped).
-// So in
-//
-//   SIZE = 1024 * 256          co_consts (..., 256, 512, <code>, 262144)
-//   HIGH = 256                                    ^ codegen order   ^ folded, last
-//
-// the 262144 that the first statement loads stands after constants that
+// The 262144 that the first statement loads stands after constants that
 // later statements load. A literal `262144` would take its place in
 // codegen order; written as an expression that folds to it again (with
 // operands that leave no constant behind: small ints, which 3.14 loads with

@@ -1,9 +1,12 @@
 // A folded float whose operands meet no other constant.
 //
-// Versions: 3.14 and later (constant folding in the CFG optimizer).
-// Source:   daysecondsfrac = dayfrac * (24. * 3600.)    ...    s <= 2 * 24 * 3600
-// Bytecode: co_consts (..., 86400.0, 86400, 172800, ...): each folded value
-//           appended after the constants code generation added.
+// Versions: 3.14+ (constant folding in the CFG optimizer).
+// Source:
+//     daysecondsfrac = dayfrac * (24. * 3600.)    ...    s <= 2 * 24 * 3600
+// Bytecode:
+//     co_consts (..., 86400.0, 86400, 172800, ...): each folded value
+//     appended after the constants code generation added.
+// Test: tests/python/decompile_cases/folded_float_dividend.py (day_fraction)
 //
 // A folded float is written back as an int expression divided by a small
 // int, `(3 * 225 << 8) / 2`; every step of it folds to a constant that is

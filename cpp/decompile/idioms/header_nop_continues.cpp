@@ -1,5 +1,22 @@
 // Written `continue`s that only lines and layout tell from the end of a loop body.
 //
+// Versions: 3.10+ (the header's NOP); the continue after a try 3.10-3.11.
+// Source:
+//     while True:
+//         if g():
+//             h(1)
+//         else:
+//             h(2)
+//             continue
+//         ...
+// Bytecode:
+//     L0: NOP (the while line, dropped by the IR)
+//     L1: <g()>; POP_JUMP_IF_FALSE L2; <h(1)>; JUMP_FORWARD L3
+//     L2: <h(2)>; JUMP_ABSOLUTE L0     (the continue, to the NOP)
+//     L3: JUMP_ABSOLUTE L1             (the body's end, past it)
+// Test: tests/python/decompile_cases/loops_jumps.py (while_true_else_branch_continues,
+//     while_true_nested_continue_at_end), tests/python/decompile_cases/continue_after_try_py310.py
+//
 // 3.10+ `while True:` (no test to repeat): the body starts with a NOP of
 // the while line, which the IR drops. The jump ending the body goes past
 // it, a written `continue` goes to it. Once both kinds of jump are there,

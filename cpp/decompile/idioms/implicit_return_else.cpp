@@ -1,3 +1,21 @@
+// An if (elif chain) whose branches all leave, one through a copy of the
+// implicit `return None`.
+//
+// Versions: 3.10+.
+// Source:
+//     if is_saved != self.was_saved:
+//         self.was_saved = is_saved
+//         if self.saved_change_hook:
+//             self.saved_change_hook()
+//     (end of the function)
+// Bytecode:
+//     <test>; POP_JUMP_IF_FALSE L; ...; <hook test>; POP_JUMP_IF_FALSE M
+//     <call>; POP_TOP; LOAD_CONST None; RETURN_VALUE
+//     L: LOAD_CONST None; RETURN_VALUE     (each branch its own copy)
+//     M: LOAD_CONST None; RETURN_VALUE
+// Test: tests/python/decompile_cases/implicit_return_else.py (nested_ifs_fall_off_end),
+//     tests/python/behaviour_cases/implicit_return_else_shapes.py
+//
 // 3.10+ copy the implicit `return None` into every branch that falls off
 // the end of a function. A branch ending in such a copy therefore ran to
 // the end of the function in the source: the code laid out after its if

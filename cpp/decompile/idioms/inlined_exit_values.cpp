@@ -1,10 +1,24 @@
+// A conditional expression feeding a small exit tail that was copied into
+// each of its branches.
+//
+// Versions: 3.10+ (inside a try body 3.11+).
+// Source:
+//     return print(f(x) if c else g(x))
+// Bytecode:
+//     LOAD_GLOBAL print; <c>; POP_JUMP_IF_FALSE L
+//     <f(x)>; CALL_FUNCTION 1; RETURN_VALUE      (print's call: a copy of
+//     L: <g(x)>; CALL_FUNCTION 1; RETURN_VALUE    the tail in each branch)
+// Test: tests/python/decompile_cases/expressions.py (conditional_values_ending_alike,
+//     conditional_argument_in_last_call)
+//
 // 3.10+ copy a block of at most four instructions that ends the function
-// into every jump to it (`inline_small_exit_blocks`, MAX_COPY_SIZE). A conditional expression feeding such a
-// tail, `f(a, x if c else y)` as the last statement, then has no join: each
-// branch computes its value and runs its own copy of the rest. Read back,
-// the two branches are one value and one tail. Inside a try body (3.11+
-// `return x, (a if c else b)`), each copy leaves the try's protection
-// before its RETURN_VALUE: the branch's block runs on into that one.
+// into every jump to it (`inline_small_exit_blocks`, MAX_COPY_SIZE). A
+// conditional expression feeding such a tail, `f(a, x if c else y)` as the
+// last statement, then has no join: each branch computes its value and runs
+// its own copy of the rest. Read back, the two branches are one value and one
+// tail. Inside a try body (3.11+ `return x, (a if c else b)`), each copy
+// leaves the try's protection before its RETURN_VALUE: the branch's block
+// runs on into that one.
 #include <utility>
 
 #include "code/error.hpp"

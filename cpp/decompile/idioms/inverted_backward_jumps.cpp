@@ -1,10 +1,17 @@
-// 3.12+: a conditional jump to code laid out before it.
+// A conditional jump to code laid out before it.
 //
-//   source    if c:                       bytecode   <test c>
-//                 return x                           POP_JUMP_IF_TRUE L2
-//             <join, laid out earlier>               NOT_TAKEN          (3.14+)
-//                                                    JUMP_BACKWARD join
-//                                                L2: <return x>
+// Versions: 3.12+.
+// Source:
+//     if c:
+//         return x
+//     <join, laid out earlier>
+// Bytecode:
+//         <test c>
+//         POP_JUMP_IF_TRUE L2
+//         NOT_TAKEN          (3.14+)
+//         JUMP_BACKWARD join
+//     L2: <return x>
+// Test: tests/python/decompile_cases/inverted_backward_jump_py312.py (encode_text)
 //
 // 3.12+ have forward conditional jumps only: where the join of an if
 // statement lies before the test (the test stands in code moved to the end

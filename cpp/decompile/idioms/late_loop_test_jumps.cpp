@@ -1,12 +1,24 @@
-// 3.14+: a loop in a try body whose body ends in a test that leaves the
-// loop (`if not c: return x` last, the loop's jump back after it).
+// A loop in a try body whose body ends in a test that leaves the loop
+// (`if not c: return x` last, the loop's jump back after it).
 //
-//   source    try:                        bytecode   L1: NOP                 (protected)
-//                 while True:                            <c>                 (protected)
-//                     if not g():                        POP_JUMP_IF_FALSE L3  (not protected)
-//                         return x                       NOT_TAKEN
-//             finally:                                   JUMP_BACKWARD L1    (not protected)
-//                 ...                                L3: LOAD_FAST x         (protected)
+// Versions: 3.14+.
+// Source:
+//     try:
+//         while True:
+//             if not g():
+//                 return x
+//     finally:
+//         ...
+// Bytecode:
+//     L1: NOP                 (protected)
+//         <c>                 (protected)
+//         POP_JUMP_IF_FALSE L3  (not protected)
+//         NOT_TAKEN
+//         JUMP_BACKWARD L1    (not protected)
+//     L3: LOAD_FAST x         (protected)
+// Test: tests/python/decompile_cases/loop_test_return_in_try_py314.py
+//     (loop_return_in_try_finally; a known failure 3.15),
+//     tests/python/decompile_cases/late_test_jumps_in_try_py314.py
 //
 // The compiler turns `if not c: return x` + the jump back into one
 // conditional jump over the jump back after the exception table's ranges

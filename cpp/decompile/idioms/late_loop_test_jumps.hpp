@@ -1,5 +1,5 @@
 // 3.14+: the conditional jump ending a loop body inside a try body, left
-// out of the exception table (late_loop_test_jumps.cpp).
+// out of the exception table (header: late_loop_test_jumps.cpp).
 #pragma once
 
 #include "cfg/cfg.hpp"

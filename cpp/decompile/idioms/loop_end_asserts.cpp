@@ -1,4 +1,4 @@
-// An assert ending a loop body, read back as one (see loop_end_asserts.hpp).
+// An assert ending a loop body, read back as one (header: loop_end_asserts.hpp).
 #include "decompile/idioms/loop_end_asserts.hpp"
 
 #include <algorithm>

@@ -1,15 +1,20 @@
 // An assert ending a loop body, read back as one.
 //
-// Versions: 3.12 and later (the optimizer threads the assert's jump).
-// Source:   for x in a:
-//               assert x <= b, msg
-// Bytecode: the test's jump over the raise lands on the loop's back jump,
-//           which the optimizer copies into its place and then inverts:
-//               <x <= b>; POP_JUMP_IF_FALSE raise; JUMP_BACKWARD top
-//           raise: LOAD_ASSERTION_ERROR; [<msg>; CALL]; RAISE_VARARGS 1
-//           which structures as `if x <= b: continue` followed by the raise
-//           alone (read as `assert False, msg`, 3.10+ dropping the test of
-//           an assert that always fails).
+// Versions: 3.12+ (the optimizer threads the assert's jump).
+// Source:
+//     for x in a:
+//         assert x <= b, msg
+// Bytecode:
+//     the test's jump over the raise lands on the loop's back jump, which the
+//     optimizer copies into its place and then inverts:
+//         <x <= b>; POP_JUMP_IF_FALSE raise; JUMP_BACKWARD top
+//     raise: LOAD_ASSERTION_ERROR; [<msg>; CALL]; RAISE_VARARGS 1
+//     which structures as `if x <= b: continue` followed by the raise alone
+//     (read as `assert False, msg`, 3.10+ dropping the test of an assert that
+//     always fails).
+// Test: tests/python/decompile_cases/assert_ends_loop_body.py (sorted_runs, checked),
+//     tests/python/decompile_cases/assert_ends_loop_body_py314.py
+//
 // Where the two end a loop body (or a branch that ends one), going on
 // after them is the loop's continue, so `assert x <= b, msg` behaves the
 // same; it also compiles back to these jumps, where `assert False` would

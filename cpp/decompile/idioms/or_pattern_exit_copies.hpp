@@ -1,20 +1,25 @@
 // An or-pattern whose shared success code the optimizer copied into every
 // alternative.
 //
-// Versions: 3.12 and later (seen from 3.13; read from the bytecode only).
-// Source:   match v:
-//               case A.x | A.y:
-//                   return r
-// Bytecode: the success code of an or-pattern (POP_TOP of the alternative's
-//           copy, POP_TOP of the subject's, the case body) is reached by a
-//           jump from every alternative but the last. When it is a short
-//           block that leaves the function, the CFG optimizer copies it to
-//           where each jump was, so no alternative jumps:
-//             COPY 1; COPY 1; <A.x> ==; POP_JUMP_IF_FALSE L1; POP_TOP; POP_TOP; <r>; RETURN_VALUE
-//             L1: COPY 1; <A.y> ==; POP_JUMP_IF_FALSE L2; POP_TOP; POP_TOP; <r>; RETURN_VALUE
-//             L2: POP_TOP; <the next case>
-//           The last alternative's success code is the one that stands for
-//           the source; the others must repeat it instruction for instruction.
+// Versions: 3.12+ (seen from 3.13; read from the bytecode only).
+// Source:
+//     match v:
+//         case A.x | A.y:
+//             return r
+// Bytecode:
+//     the success code of an or-pattern (POP_TOP of the alternative's copy,
+//     POP_TOP of the subject's, the case body) is reached by a jump from every
+//     alternative but the last. When it is a short block that leaves the
+//     function, the CFG optimizer copies it to where each jump was, so no
+//     alternative jumps:
+//       COPY 1; COPY 1; <A.x> ==; POP_JUMP_IF_FALSE L1; POP_TOP; POP_TOP; <r>; RETURN_VALUE
+//       L1: COPY 1; <A.y> ==; POP_JUMP_IF_FALSE L2; POP_TOP; POP_TOP; <r>; RETURN_VALUE
+//       L2: POP_TOP; <the next case>
+// Test: tests/python/decompile_cases/match_or_pattern_exit_copies_py310.py
+//     (three_alternatives, dotted_values)
+//
+// The last alternative's success code is the one that stands for the source;
+// the others must repeat it instruction for instruction.
 #pragma once
 
 #include "ir/ir.hpp"

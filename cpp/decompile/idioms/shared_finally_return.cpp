@@ -1,4 +1,6 @@
-// 3.8 only: `return value` ending a finally body inside an enclosing try.
+// `return value` ending a finally body inside an enclosing try.
+//
+// Versions: 3.8 only (one finally body shared by all paths).
 // Source:
 //     try:
 //         try:
@@ -7,12 +9,15 @@
 //             return VALUE
 //     except E:
 //         ...
-// Bytecode (one finally body shared by all paths, decompile_shared_finally):
+// Bytecode: (one finally body shared by all paths, decompile_shared_finally)
 //     LOAD_CONST None; SETUP_FINALLY H; BODY; POP_BLOCK; BEGIN_FINALLY
 //  H: VALUE; POP_FINALLY 1; ROT_TWO; POP_TOP; POP_BLOCK (the enclosing
 //     try's); RETURN_VALUE; END_FINALLY (dead); POP_TOP (dead)
-// (`return CONSTANT`: POP_FINALLY 0; POP_TOP; POP_BLOCK; the constant;
-// an enclosing finally: CALL_FINALLY before RETURN_VALUE.)
+//     (`return CONSTANT`: POP_FINALLY 0; POP_TOP; POP_BLOCK; the constant;
+//     an enclosing finally: CALL_FINALLY before RETURN_VALUE.)
+// Test: tests/python/behaviour_cases/finally_return_in_enclosing_try_shapes.py
+//     (return_in_finally_in_try_except, return_in_finally_in_try_finally)
+//
 // The walk of the finally body stops where it leaves the enclosing try's
 // protection, with the value on the stack or the constant to come; left so,
 // the return was lost (the function went on after the try and returned

@@ -9,8 +9,8 @@
 //         BODY              (may end in `return value`)
 //     finally:
 //         FINALLY           (ends in return/break/continue on every path)
-// Bytecode (3.11+; ≤3.10 the same with SETUP_FINALLY/POP_BLOCK and three
-// exception values):
+// Bytecode: (3.11+; ≤3.10 the same with SETUP_FINALLY/POP_BLOCK and three
+//     exception values)
 //     BODY                          (protected by H; `return value` leaves
 //                                    the value on the stack here)
 //     FINALLY copy                  (its exits drop that value first:
@@ -19,6 +19,9 @@
 //     FINALLY                       (its exits drop the exception first:
 //                                    [SWAP 2;] POP_TOP; [SWAP 2;] POP_EXCEPT)
 //     no RERAISE of the finally's own: nothing falls off the handler's copy
+// Test: tests/python/decompile_cases/finally_swallows_exception.py (return_in_both,
+//     return_in_finally_only), tests/python/decompile_cases/finally_swallows_exception_py314.py
+//
 // The try statement therefore never falls through: nothing follows it.
 #include "decompile/walk/function_decompiler.hpp"
 

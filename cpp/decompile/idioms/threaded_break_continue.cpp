@@ -1,16 +1,30 @@
-// 3.14+: an inner loop whose breaks go on to a `continue` of the outer loop,
-// where that continue does not end the outer body (code follows it there).
+// An inner loop whose breaks go on to a `continue` of the outer loop, where
+// that continue does not end the outer body (code follows it there).
 //
-//   source    while True:                 bytecode   L1: NOP
-//                 if v:                                  ... POP_JUMP_IF_FALSE L9
-//                     if a:                              ... JUMP_BACKWARD L1
-//                         continue                   L2: NOP
-//                     if b:                              ...
-//                         while True:                    POP_JUMP_IF_TRUE L3
-//                             if c():                    JUMP_BACKWARD L2
-//                                 break              L3: NOP            (the break's line)
-//                         continue                       JUMP_BACKWARD L1
-//                 g()                                L9: ...
+// Versions: 3.14+ (3.13 kept the break's own JUMP_FORWARD).
+// Source:
+//     while True:
+//         if v:
+//             if a:
+//                 continue
+//             if b:
+//                 while True:
+//                     if c():
+//                         break
+//                 continue
+//         g()
+// Bytecode:
+//     L1: NOP
+//         ... POP_JUMP_IF_FALSE L9
+//         ... JUMP_BACKWARD L1
+//     L2: NOP
+//         ...
+//         POP_JUMP_IF_TRUE L3
+//         JUMP_BACKWARD L2
+//     L3: NOP            (the break's line)
+//         JUMP_BACKWARD L1
+//     L9: ...
+// Test: tests/python/decompile_cases/inner_loop_break_onto_continue.py (break_onto_continue)
 //
 // 3.13 kept the break's own JUMP_FORWARD to the continue; 3.14 threads the
 // conditional jump straight onto the continue's block. Taking that block's

@@ -1,5 +1,5 @@
 // 3.14+: a `break` out of an inner loop threaded onto the outer loop's
-// `continue` after it (threaded_break_continue.cpp).
+// `continue` after it (header: threaded_break_continue.cpp).
 #pragma once
 
 #include "cfg/cfg.hpp"

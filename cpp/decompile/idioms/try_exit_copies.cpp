@@ -1,3 +1,21 @@
+// Copies of short code after a try at the end of its body.
+//
+// Versions: 3.10 only.
+// Source:
+//     try:
+//         v = g(parts)
+//         if parts and v and v >= (2, 24):
+//             return True
+//     except (AttributeError, ValueError):
+//         pass
+//     return False
+// Bytecode:
+//     <parts>; POP_JUMP_IF_FALSE L1; <v>; POP_JUMP_IF_FALSE L2; ...
+//     L1: POP_BLOCK (line 9); LOAD_CONST False (line 13); RETURN_VALUE
+//     L2: POP_BLOCK (line 9); LOAD_CONST False (line 13); RETURN_VALUE
+// Test: tests/python/decompile_cases/try_exit_copies.py (if_and_return_then_return,
+//     if_ending_try_body)
+//
 // 3.10 copy short code after a try (`return False`) to where the body ends,
 // POP_BLOCK first, once for each path that gets there (each jump of an
 // and/or chain, each branch of an if ending the body). Such a POP_BLOCK

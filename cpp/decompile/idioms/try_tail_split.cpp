@@ -1,14 +1,24 @@
-// 3.11+: the code after a try body whose except clauses all leave, split
-// between the else clause and the code after the try statement.
+// The code after a try body whose except clauses all leave, split between
+// the else clause and the code after the try statement.
 //
-//   source    try:                       bytecode   <body>
-//                 s1 = os.lstat(path)               <else clause>   stat, S_ISLNK (co_names 2, 3)
-//             except OSError:                       <code after>    fspath (co_names 7), strong loads
-//                 return False                      <handlers, moved to the end>
-//             else:                                                 OSError (co_names 5)
-//                 if stat.S_ISLNK(s1):
-//                     return False
-//             path = os.fspath(path)
+// Versions: 3.11+ (the loads 3.14 only).
+// Source:
+//     try:
+//         s1 = os.lstat(path)
+//     except OSError:
+//         return False
+//     else:
+//         if stat.S_ISLNK(s1):
+//             return False
+//     path = os.fspath(path)
+// Bytecode:
+//     <body>
+//     <else clause>   stat, S_ISLNK (co_names 2, 3)
+//     <code after>    fspath (co_names 7), strong loads
+//     <handlers, moved to the end>
+//                     OSError (co_names 5)
+// Test: tests/python/decompile_cases/try_tail_split.py,
+//     tests/python/decompile_cases/loop_try_tail_split.py
 //
 // The else clause and the code after the try run on the same paths there
 // and are laid out as one run of code: only the order in which the compiler

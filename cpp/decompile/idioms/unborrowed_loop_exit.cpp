@@ -1,12 +1,22 @@
-// 3.14 only: `while True:` whose body ends in `if c: break`, followed by
-// code after the loop.
+// `while True:` whose body ends in `if c: break`, followed by code after
+// the loop.
 //
-//   source    while True:                 bytecode   L1: ...
-//                 ...                                    POP_JUMP_IF_x c -> L2
-//                 if c:                                  NOT_TAKEN
-//                     break                              JUMP_BACKWARD L1
-//             after(x)                               L2: NOP            (the break's line)
-//                                                        LOAD_FAST x    (strong)
+// Versions: 3.14 only (3.15 visits the block: it borrows either way).
+// Source:
+//     while True:
+//         ...
+//         if c:
+//             break
+//     after(x)
+// Bytecode:
+//     L1: ...
+//         POP_JUMP_IF_x c -> L2
+//         NOT_TAKEN
+//         JUMP_BACKWARD L1
+//     L2: NOP            (the break's line)
+//         LOAD_FAST x    (strong)
+// Test: tests/python/decompile_cases/endless_loop_final_break_py314.py
+//     (final_break_then_return, final_break_then_statements)
 //
 // Without the break (`if not c: continue` then the same code inside the
 // loop, the loop left by its `return` or `raise`) the bytecode is the same

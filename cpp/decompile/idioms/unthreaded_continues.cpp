@@ -1,3 +1,31 @@
+// A written `continue` ending the first branch of an if/else inside an elif
+// branch at a loop body's end.
+//
+// Versions: 3.8-3.9.
+// Source:
+//     while self.rawq:
+//         if not self.seq:
+//             g(c)
+//         elif len(self.seq) == 1:
+//             if c in (a, b):
+//                 self.seq += c
+//                 continue
+//             self.seq = b""
+//             if c == a:
+//                 g(1)
+//             else:
+//                 g(2)
+//         elif ...
+// Bytecode:
+//     <c in (a, b)>; POP_JUMP_IF_FALSE L; <self.seq += c>; JUMP_ABSOLUTE header
+//                                                  (the continue)
+//     L: <self.seq = b"">; <c == a>; POP_JUMP_IF_FALSE M; <g(1)>
+//        JUMP_FORWARD end                          (not threaded)
+//     M: <g(2)>
+//     end: JUMP_ABSOLUTE header                    (the elif chain's end)
+// Test: tests/python/decompile_cases/loops_jumps.py
+//     (elif_branch_continue_then_code_in_long_loop)
+//
 // ≤3.9: the peephole optimizer threads a jump to an unconditional jump in
 // one forward pass, and only where the new argument fits the old
 // instruction's size. An if/else's first branch ends with a jump to the

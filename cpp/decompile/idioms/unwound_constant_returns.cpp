@@ -1,16 +1,20 @@
-// 3.14+ (no RETURN_CONST; the value-first half 3.10+): a `return` that
-// leaves a loop, an except clause or a with loads a written constant only
-// after the unwinding code; any other value is computed first and kept on
-// top through the unwinding.
+// A `return` that leaves a loop, an except clause or a with loads a written
+// constant only after the unwinding code; any other value is computed first
+// and kept on top through the unwinding.
 //
-// Source:    for x in y:                 for x in y:
-//                if c:                       return 1 if c else 2
-//                    return 1
-//                return 2
-// Bytecode:  POP_TOP                     LOAD_SMALL_INT 1
-//            LOAD_SMALL_INT 1            SWAP 2
-//            RETURN_VALUE                POP_TOP
-//                                        RETURN_VALUE
+// Versions: 3.14+ (no RETURN_CONST); the value-first half 3.10+.
+// Source:
+//     for x in y:                 for x in y:
+//         if c:                       return 1 if c else 2
+//             return 1
+//         return 2
+// Bytecode:
+//     POP_TOP                     LOAD_SMALL_INT 1
+//     LOAD_SMALL_INT 1            SWAP 2
+//     RETURN_VALUE                POP_TOP
+//                                 RETURN_VALUE
+// Test: tests/python/decompile_cases/unwound_constant_returns.py (for_if_returns_constants,
+//     for_returns_conditional, clause_if_else_returns)
 //
 // (codegen_return: a constant return value is not kept across the unwind
 // but loaded after it.) The conditional expression's arms each end in a

@@ -1,11 +1,31 @@
-// 3.10+ `while c:` with an else clause, whose body ends a with statement
-// by `break`: the break calls the with's exit, then jumps past the else
-// clause or runs its own copy of short code after the loop statement
-// (`return x`). The with body gets back to the header only through the
-// exit handler (a suppressed exception goes on to the latch), so the
-// break's code lies outside the natural loop and the inverted while's
-// scan for exits never meets it; without it the else clause would be
-// read as code after the loop, and the with's exit as not understood.
+// `while c:` with an else clause, whose body ends a with statement by `break`.
+//
+// Versions: 3.10+.
+// Source:
+//     while items:
+//         with h(items.pop()):
+//             log.append(1)
+//             break
+//     else:
+//         log.append(9)
+//     return log
+// Bytecode:
+//     L0: <items>; POP_JUMP_IF_FALSE E; <h(...)>; SETUP_WITH H; POP_TOP
+//         <log.append(1)>; POP_BLOCK; <__exit__(None, None, None)>; POP_TOP
+//         JUMP past E (or a copy of short code after the loop: `return log`)
+//     H:  <exit handler>; a suppressed exception goes on to the latch (JUMP L0)
+//     E:  <log.append(9)>; <return log>
+// Test: tests/python/decompile_cases/with_in_loops.py (while_else_with_break_copy,
+//     while_else_with_break_jump, while_else_with_break_in_if; the first and
+//     last known failures 3.14/3.15)
+//
+// The break calls the with's exit, then jumps past the else clause or runs
+// its own copy of short code after the loop statement (`return x`). The with
+// body gets back to the header only through the exit handler (a suppressed
+// exception goes on to the latch), so the break's code lies outside the
+// natural loop and the inverted while's scan for exits never meets it;
+// without it the else clause would be read as code after the loop, and the
+// with's exit as not understood.
 #include "decompile/walk/function_decompiler.hpp"
 
 namespace make = depyf::ast::make;

@@ -1,5 +1,5 @@
 // A written `continue` told from the loop's jump back by its line
-// (written_continue_jumps.hpp).
+// (header: written_continue_jumps.hpp).
 #include "decompile/idioms/written_continue_jumps.hpp"
 
 namespace depyf::decompile {

@@ -1,3 +1,19 @@
+// Two returns of one value on one line are copies of one written return
+// after an if/else.
+//
+// Versions: 3.10+.
+// Source:
+//     if c:
+//         X
+//     else:
+//         Y
+//     return v
+// Bytecode:
+//     <c>; POP_JUMP_IF_FALSE L; X; LOAD v; RETURN_VALUE
+//     L: Y; LOAD v; RETURN_VALUE            (both on the return's line)
+// Test: tests/python/decompile_cases/written_return_copies.py (chain_then_return,
+//     if_else_raise_then_return), tests/python/behaviour_cases/copied_exit_tail_shapes.py
+//
 // 3.10+ replace a jump to a short exit block with a copy of it, line
 // number and all: `if c: X else: Y` followed by `return v` lays out as
 // X; return v; Y; return v. Read back, the first copy ends the if's body
