@@ -40,7 +40,8 @@ bool FunctionDecompiler::extend_to_ternary_condition(Condition& chain, std::vect
   // The side the jump falls into is laid out first, then the other.
   const int near = chain.next;
   const int far = near == chain.true_target ? chain.false_target : chain.true_target;
-  const int near_block = side_block(near), far_block = side_block(far);
+  const int near_jump = folded_true_side(near, far, chain_blocks);
+  const int near_block = near_jump >= 0 ? near_jump : side_block(near), far_block = side_block(far);
   if (near_block < 0 || far_block < 0 || far <= near) return false;
   // (Statements, `if b: (if a: continue) else: (if c: continue)`, compile
   // to the same tests and jumps; only an expression keeps the tests on the
@@ -55,7 +56,15 @@ bool FunctionDecompiler::extend_to_ternary_condition(Condition& chain, std::vect
     return false;
   };
   Stack near_stack = stack, far_stack = stack;
-  const Condition first = trial_condition(near, graph_.blocks[near_block].last, near_stack);
+  Condition first;
+  if (near_jump >= 0) {
+    // (Taken for a true constant: it goes where the far side goes when true.)
+    first.expr = make::boolean(true);
+    first.true_target = first.next = function_.instrs[near].target;
+    first.blocks = {near_jump};
+  } else {
+    first = trial_condition(near, graph_.blocks[near_block].last, near_stack);
+  }
   if (!first.expr || near_stack.size() != stack.size()) return give_up();
   // (A chained comparison on the near side, 3.12+, ends in a jump of its
   // own past the far side, its cleanup laid out before the far side: read
@@ -68,7 +77,7 @@ bool FunctionDecompiler::extend_to_ternary_condition(Condition& chain, std::vect
   // The first test's fall-through side may leave by a jump over the other.
   int first_next = first.next;
   int jump_block = -1;
-  if (first_next < count && function_.instrs[first_next].op == Op::Jump &&
+  if (near_jump < 0 && first_next < count && function_.instrs[first_next].op == Op::Jump &&
       graph_.blocks[block_at(first_next)].first == first_next &&
       graph_.blocks[block_at(first_next)].last == first_next && function_.instrs[first_next].target > far) {
     jump_block = block_at(first_next);
@@ -91,13 +100,24 @@ bool FunctionDecompiler::extend_to_ternary_condition(Condition& chain, std::vect
     absorbed.push_back(b.id);
     return true;
   };
-  if (!same_place(second.true_target, first_true) || !same_place(second.false_target, first_false)) return give_up();
+  // (A near side `not a` tests a with its two places swapped; a folded
+  // true constant has only the one place.)
+  bool near_negated = false;
+  if (near_jump >= 0) {
+    if (!same_place(second.true_target, first_true)) return give_up();
+  } else if (!same_place(second.true_target, first_true) || !same_place(second.false_target, first_false)) {
+    absorbed.clear();
+    if (!same_place(second.true_target, first_false) || !same_place(second.false_target, first_true))
+      return give_up();
+    near_negated = true;
+  }
   if (jump_block >= 0) visited_[graph_.blocks[jump_block].first] = 1;
+  if (near_jump >= 0) visited_[near] = 1;
   for (int block : absorbed) visited_[graph_.blocks[block].first] = 1;
   // (The side laid out first is the body: `a if not b else c` tests b
   // the other way round.)
   const ast::ExprPtr test = near == chain.true_target ? chain.expr : negate_plainly(chain.expr);
-  chain.expr = make::ifexp(test, first.expr, second.expr);
+  chain.expr = make::ifexp(test, near_negated ? negate_plainly(first.expr) : first.expr, second.expr);
   chain.true_target = second.true_target;
   chain.false_target = second.false_target;
   chain.next = second.next;
@@ -106,6 +126,22 @@ bool FunctionDecompiler::extend_to_ternary_condition(Condition& chain, std::vect
   chain_blocks.insert(chain_blocks.end(), second.blocks.begin(), second.blocks.end());
   chain_blocks.insert(chain_blocks.end(), absorbed.begin(), absorbed.end());
   return true;
+}
+
+// 3.8/3.9: a near side that is a true constant, `if (2 if b else c):` or
+// `not 0`, keeps no test (the peephole optimizer drops a constant's jump
+// that is never taken): the near side is only its jump over the far side,
+// on the test's line. Its block, or -1.
+int FunctionDecompiler::folded_true_side(int near, int far, const std::vector<int>& chain_blocks) const {
+  const int count = int(function_.instrs.size());
+  if (near < 0 || near >= count || far < 0 || far >= count || function_.instrs[near].op != Op::Jump) return -1;
+  if (function_.instrs[near].target <= far) return -1;
+  const int block = block_at(near);
+  const cfg::Block& b = graph_.blocks[block];
+  if (b.first != near || b.last != near || b.predecessors.empty()) return -1;
+  for (int p : b.predecessors)
+    if (std::find(chain_blocks.begin(), chain_blocks.end(), p) == chain_blocks.end()) return -1;
+  return block;
 }
 
 }  // namespace depyf::decompile

@@ -316,6 +316,7 @@ class FunctionDecompiler {
   Condition read_condition(int index, Stack& stack);
   void unthread_continue_target(int& target, int condition, int t2, int f2) const;
   bool extend_to_ternary_condition(Condition& chain, std::vector<int>& chain_blocks, Stack& stack);
+  int folded_true_side(int near, int far, const std::vector<int>& chain_blocks) const;
   // Simulates [first, jump) on `stack` and reads the condition ending at
   // `jump`; an empty Condition when that block is not one (the caller
   // restores what the trial marked visited).
