@@ -448,6 +448,11 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           emit(out, make::break_(), i);
           return false;
         }
+        // (3.8: a branch jumping past its own end to the END_FINALLY of the
+        // finally body around it: the if was read without the else that
+        // leaves, which would then run after the branch. Refused.)
+        if (region.finally_end >= 0 && target == region.finally_end && region.stop >= 0 && target > region.stop)
+          fail(i, "branch in a finally body jumping past its if to the finally's end");
         if (target > i && inside_loop_body(target, region)) {
           i = target;
           continue;

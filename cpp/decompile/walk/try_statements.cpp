@@ -726,6 +726,9 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
         !visited_[else_stop]) {
       int i = else_stop;
       if (finish_return(i, else_region, else_stack, orelse)) else_falls = false;
+      // (Else the value was left for nothing: `else: return t()` before a
+      // finally copy that raises, 3.9/3.10; dropped, the call was lost.)
+      else fail(else_stop, "else clause leaves values on the stack");
     }
     // The else clause left an enclosing protection (≤3.10: after its
     // POP_BLOCK) into its own copy of the code the clauses go on to.
