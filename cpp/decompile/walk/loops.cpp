@@ -779,6 +779,12 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       if (follow != exit && exit != region.stop) {
         Stack else_stack = stack;
         walk_region(exit, region.sub(follow, block_at(exit), region.loop), else_stack, orelse);
+      } else if (follow != exit && follow >= 0 && region.loop && region.loop->continues_at(exit)) {
+        // (The test leaves straight to the outer loop's header while a
+        // break goes on to code after the loop, `while z: assert 1 <= x !=
+        // b` (3.8/3.9: the raise outside the loop took for a break target):
+        // the else that skips that code, going on with the outer loop.)
+        orelse.push_back(make::continue_());
       }
       if (body.empty()) body.push_back(make::pass());
       emit(out, make::while_(condition_form(condition.expr, !body_is_true), body, orelse), header);
