@@ -649,7 +649,11 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         // path goes on after the try.
         if (region.loop && region.loop->follow > i && region.loop->follow < int(function_.instrs.size())) {
           const ir::Instr& follow = function_.instrs[region.loop->follow];
-          if (follow.op == Op::Reraise && follow.arg == instr.arg && follow.handler == instr.handler) {
+          // (Not the closing re-raise of a try/finally's handler inside the
+          // loop, alike on ≤3.10: only an exception gets there.)
+          const bool normal_path = region.loop->header_block < 0 ||
+                                   reachable_without_exceptions(region.loop->header_block)[block_at(i)];
+          if (follow.op == Op::Reraise && follow.arg == instr.arg && follow.handler == instr.handler && normal_path) {
             emit(out, make::break_(), i);
             return false;
           }
