@@ -51,8 +51,12 @@ def negated_near_side_if(a, b, c, log):
 
 def run_cases(ns):
     results = []
-    names = ("folded_constant_in_clause", "folded_not_constant_in_try", "negated_near_side_assert_in_finally",
-             "negated_near_side_if")
+    names = (
+        "folded_constant_in_clause",
+        "folded_not_constant_in_try",
+        "negated_near_side_assert_in_finally",
+        "negated_near_side_if",
+    )
     for name in names:
         for a in (0, 1):
             for b in (0, 1):
