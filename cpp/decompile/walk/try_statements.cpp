@@ -659,7 +659,8 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   if (!star && join < 0 && falls && !tail_falls && body_end < int(instrs.size())) {
     const int code_start = resolve_jumps(body_end);
     const int target = dead_clause_exit_past(handler, code_start, handlers);
-    if (target > code_start && (target == region.stop || inside(target, region))) {
+    if (target > code_start && (target == region.stop || inside(target, region) ||
+                                dead_exit_ends_leaving_else(code_start, target, region))) {
       join = target;
       join_from_dead_exit = true;
     }

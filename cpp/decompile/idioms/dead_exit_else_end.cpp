@@ -1,0 +1,52 @@
+// Versions: ≤3.9.
+// Source shape: a try whose except clauses all raise and whose else clause
+// never falls through, ending a block that runs to the end of the code as
+// far as the walk knows (a with body, an if branch with nothing after it):
+//     with a as t:                      if a:
+//         try: k = t()                      try: k = a()
+//         except E: raise X                 except E: raise
+//         else: return k                    else: return k
+//                                       return 2
+// Bytecode shape: each clause keeps its dead `POP_EXCEPT; JUMP_FORWARD end`
+// after the raise (dead_else_markers.cpp), and `end` lies past the else
+// clause: on the with's dead POP_BLOCK/BEGIN_FINALLY, or on the code after
+// the if that its test jumps to. The enclosing region has no stop of its
+// own there, so the target is neither the region's stop nor inside it; the
+// code from where the body goes on up to the target was still the else
+// clause. Written after the try instead, the same code compiles the dead
+// jump to its own start.
+//
+// Taken only where that code cannot reach the target or anything past it
+// (it returns, raises, or jumps back): the else clause then ends the walk,
+// exactly as the same statements after the try did, so the reading only
+// moves them into the else clause, which behaves the same when no clause
+// goes on.
+#include "decompile/walk/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+using ir::Op;
+
+bool FunctionDecompiler::dead_exit_ends_leaving_else(int code_start, int target, const Region& region) const {
+  const auto& instrs = function_.instrs;
+  if (code_.version.minor > 9 || region.stop >= 0 || code_start < 0 || target <= code_start ||
+      target > int(instrs.size()))
+    return false;
+  for (int i = code_start; i < target; ++i) {
+    if (!graph_.blocks[block_at(i)].reachable) continue;
+    const ir::Instr& instr = instrs[i];
+    // (A jump forward to the target or past it leaves the else clause
+    // elsewhere than the walk of it would stop.)
+    if (instr.target >= target) return false;
+  }
+  // Nothing falls into the target from the code before it.
+  if (target < int(instrs.size())) {
+    for (int pred : graph_.blocks[block_at(target)].predecessors) {
+      const cfg::Block& block = graph_.blocks[pred];
+      if (block.reachable && block.last >= code_start && block.last < target) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace depyf::decompile
