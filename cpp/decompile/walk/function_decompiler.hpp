@@ -270,7 +270,7 @@ class FunctionDecompiler {
   bool if_end_threads_elsewhere(int if_end, const Region& region) const;
   bool threaded_through_latch(int at, int stop, const Region& region) const;
   int dead_clause_exit_past(int handler, int code_start, const std::vector<ast::ExceptHandler>& handlers) const;
-  bool dead_exit_ends_leaving_else(int code_start, int target, const Region& region) const;  // dead_exit_else_end.cpp
+  int dead_exit_else_stop(int code_start, int target, const Region& region) const;  // dead_exit_else_end.cpp
   // ---- break/continue ending a branch outside protected code (branch_loop_jumps.cpp) ----
   std::pair<ast::StmtPtr, int> branch_loop_jump(int at, const Region& region, std::size_t base_depth,
                                                 const Stack& branch_stack) const;

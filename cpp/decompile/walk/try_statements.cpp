@@ -656,13 +656,16 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // else clause (dead_else_markers.cpp), the code after the try goes on
   // there.
   bool join_from_dead_exit = false;
+  int else_walk_stop = -1;  // (where the walk of that else clause stops, when not at the join: dead_exit_else_end.cpp)
   if (!star && join < 0 && falls && !tail_falls && body_end < int(instrs.size())) {
     const int code_start = resolve_jumps(body_end);
     const int target = dead_clause_exit_past(handler, code_start, handlers);
-    if (target > code_start && (target == region.stop || inside(target, region) ||
-                                dead_exit_ends_leaving_else(code_start, target, region))) {
+    const bool in_region = target == region.stop || inside(target, region);
+    const int own_stop = in_region || target <= code_start ? -1 : dead_exit_else_stop(code_start, target, region);
+    if (target > code_start && (in_region || own_stop >= 0)) {
       join = target;
       join_from_dead_exit = true;
+      else_walk_stop = own_stop;
     }
   }
   ast::Body orelse;
@@ -713,7 +716,10 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     if (else_start >= int(instrs.size())) fail(index, "try body runs off the end of the code");
     // With no join (every clause leaves) the code after the body runs on
     // to wherever the enclosing region ends.
-    Region else_region = region.sub(join >= 0 ? join : region.stop, block_at(else_start), region.loop);
+    Region else_region = region.sub(else_walk_stop >= 0 ? else_walk_stop
+                                    : join >= 0         ? join
+                                                        : region.stop,
+                                    block_at(else_start), region.loop);
     else_region.stopped_at = &else_stop;
     else_stop = -1;
     Stack else_stack = stack;
@@ -850,6 +856,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // The code after the try went on until the enclosing region's end.
     return else_falls ? else_stop : -1;
   }
+  if (else_walk_stop >= 0 && else_falls) fail(else_start, "else clause that a dead except-clause jump ends goes on");
   emit(out, make_try(orelse), index);
   if (join_from_dead_exit && !else_falls) return -1;
   return join;
