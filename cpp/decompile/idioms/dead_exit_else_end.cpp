@@ -1,5 +1,5 @@
 // Versions: ≤3.9.
-// Source shape: a try whose except clauses all raise and whose else clause
+// Source: a try whose except clauses all raise and whose else clause
 // never falls through, ending a block that runs to the end of the code as
 // far as the walk knows (a with body, an if branch with nothing after it):
 //     with a as t:                      if a:
@@ -7,7 +7,7 @@
 //         except E: raise X                 except E: raise
 //         else: return k                    else: return k
 //                                       return 2
-// Bytecode shape: each clause keeps its dead `POP_EXCEPT; JUMP_FORWARD end`
+// Bytecode: each clause keeps its dead `POP_EXCEPT; JUMP_FORWARD end`
 // after the raise (dead_else_markers.cpp), and `end` lies past the else
 // clause: on the with's dead POP_BLOCK/BEGIN_FINALLY, or on the code after
 // the if that its test jumps to. The enclosing region has no stop of its
@@ -26,6 +26,8 @@
 // exactly as the same statements after the try did, so the reading only
 // moves them into the else clause, which behaves the same when no clause
 // goes on. (An else clause whose walk still goes on is refused.)
+// Test: tests/python/decompile_cases/dead_exit_else_end.py (cachetools
+// TTLCache.popitem, boltons SpooledIOBase.__eq__ in the third-party corpus).
 #include "decompile/walk/function_decompiler.hpp"
 
 namespace depyf::decompile {
