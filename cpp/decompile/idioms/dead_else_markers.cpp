@@ -133,3 +133,40 @@ int FunctionDecompiler::dead_clause_exit_past(int handler, int code_start,
 }
 
 }  // namespace depyf::decompile
+
+namespace depyf::decompile {
+
+// Whether the first branch of an if, read as ending where the dead jump
+// over its else clause goes (`dead_target`), reaches code of the region
+// past that place without passing it: then the dead jump says nothing
+// about this if. (A conditional expression tested as a condition, `if (a
+// if b else c):`, leaves the same dead jump over c when a ends in a jump
+// of its own, a chained comparison; where it is not read as one, as when
+// its parts stand on lines of their own, a's false jump past the if's
+// body would be taken for the end of the if.) Jumps threaded on through
+// a jump at `dead_target`, and jumps back, are the branch's own.
+bool FunctionDecompiler::branch_passes_dead_target(int then_start, int dead_target, const Region& region) const {
+  const int count = int(function_.instrs.size());
+  if (then_start < 0 || then_start >= count || dead_target < 0 || dead_target >= count) return false;
+  const int head = block_at(then_start);
+  const int end_block = block_at(dead_target);
+  const int threaded_end = resolve_jumps(dead_target);
+  std::vector<char> seen(graph_.blocks.size(), 0);
+  std::vector<int> work{head};
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    if (seen[block] || block == end_block) continue;
+    seen[block] = 1;
+    if (block != head && !graph_.dominates(head, block)) {
+      const int instr = graph_.blocks[block].first;
+      if (instr > dead_target && resolve_jumps(instr) != threaded_end && (inside(instr, region) || instr == region.stop))
+        return true;
+      continue;
+    }
+    for (int succ : graph_.blocks[block].successors) work.push_back(succ);
+  }
+  return false;
+}
+
+}  // namespace depyf::decompile

@@ -467,7 +467,10 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
   Condition chain = chained ? read_chained_condition(index, stack, chain_blocks) : one_jump(index, stack);
   chain.first_block = block_at(index);
   if (!chained) chain_blocks.push_back(chain.first_block);
-  if (!chained) extend_to_ternary_condition(chain, chain_blocks, stack);
+  // (Its test may itself be one, `if (a if (b if g else h) else c):`.)
+  if (!chained)
+    while (extend_to_ternary_condition(chain, chain_blocks, stack)) {
+    }
   // A conditional expression whose test is an and/or or a chained
   // comparison, `if (b if g and h else a):`, is tried once that test is
   // read whole (ternary_conditions.cpp).

@@ -82,7 +82,8 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // end was a jump target: dead, it still says that there was an else
   // clause, and where it ends (dead_else_markers.cpp).
   bool dead_jump_over_else = false;
-  const int dead_target = dead_jump_over_else_target(then_start, else_start);
+  int dead_target = dead_jump_over_else_target(then_start, else_start);
+  if (dead_target > else_start && branch_passes_dead_target(then_start, dead_target, region)) dead_target = -1;
   if (dead_target > else_start) {
     dead_jump_over_else = true;
     // (In a loop body also code that never gets back to the header, such

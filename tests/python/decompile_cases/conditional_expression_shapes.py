@@ -140,3 +140,19 @@ def ifs_assigning_at_end(self, state, sys, codecs):
             self.decoder = codecs.le
     else:
         self.decoder = None
+
+
+def ifexp_tested_by_ifexp_in_try(a, b, c, x, w, y, z, t):
+    # The test of a conditional expression tested as a condition is one
+    # itself; ≤3.9 leave a dead jump over c after the chained comparison.
+    try:
+        if (a <= b != x) if (y if w else z) else c:
+            t(x)
+    except KeyError:
+        pass
+
+
+def ifexp_of_and_tested_by_ifexp(a, b, c, x, w, y, z, t):
+    if (a and x) if (y if w else z) else c:
+        t(x)
+    t(a)
