@@ -480,6 +480,17 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
     blocks_tried = chain_blocks.size();
     return extend_to_ternary_condition(chain, chain_blocks, stack);
   };
+  // (3.12+ give the operand of an or that falls into the exit the chain
+  // jumps to its own copy of it: that copy is where the condition goes,
+  // `c or d`, `not c or d` (difftest 9100:1818) and `c or not d`, d
+  // falling into its false side. Left to the other copy, the code d falls
+  // into would be read as the other branch.)
+  auto take_fallen_into_copy = [&](Condition& chain, int fallen_into) {
+    if (fallen_into != chain.next || chain.true_target == fallen_into) return;
+    const int n = returns_none_at(chain.true_target) ? 2 : exit_copy_length(chain.true_target, fallen_into);
+    for (int k = 0; k < n; ++k) visited_[chain.true_target + k] = 1;
+    chain.true_target = fallen_into;
+  };
   do {
     while (chain.next < int(function_.instrs.size())) {
       const int block = block_at(chain.next);
@@ -582,13 +593,6 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
         case 3:
           chain.expr = or_(chain.expr, d.expr);
           chain.false_target = d.false_target;
-          // (3.12+ give the operand that falls into the exit the chain jumps
-          // to its own copy of it: that copy is where the condition goes.)
-          if (d.true_target == d.next && chain.true_target != d.true_target) {
-            const int n = returns_none_at(chain.true_target) ? 2 : exit_copy_length(chain.true_target, d.true_target);
-            for (int k = 0; k < n; ++k) visited_[chain.true_target + k] = 1;
-            chain.true_target = d.true_target;
-          }
           break;
         case 4:
           chain.expr = or_(chain.expr, negate_plainly(d.expr));
@@ -596,6 +600,8 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
           break;
       }
       chain.next = d.next;
+      if (kind == 2 || kind == 3) take_fallen_into_copy(chain, d.true_target);
+      if (kind == 4) take_fallen_into_copy(chain, d.false_target);
       chain_blocks.push_back(block);
     }
   } while (extend_again());
