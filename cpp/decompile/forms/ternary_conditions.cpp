@@ -4,6 +4,7 @@
 // one falling into a jump over the other test, or into copies of a short
 // exit block). No and/or spelling reaches those places without testing an
 // operand twice, so the shape is read back as the conditional expression.
+// a may go to c's places the other way round, `if (not a if b else c):`.
 // b may be an and/or or a chained comparison, `if (a if g and h else c):`
 // (every version): read_condition tries again once it has read b whole.
 // a may be a chained comparison too (3.12+: its cleanup block, laid out
@@ -100,14 +101,25 @@ bool FunctionDecompiler::extend_to_ternary_condition(Condition& chain, std::vect
     absorbed.push_back(b.id);
     return true;
   };
-  // (A near side `not a` tests a with its two places swapped; a folded
-  // true constant has only the one place.)
+  // (The second test may fall into a lone jump to where the first goes:
+  // the jump over the other side of a conditional expression around this
+  // one, `if ((a if b else c) if d else e):`, which that one reads.)
+  auto onto_jump_there = [&](int second_target, int first_target) {
+    return second_target == second.next && is_lone_jump(second_target) &&
+           resolve_jumps(second_target) == resolve_jumps(first_target);
+  };
+  auto goes_there = [&](int second_target, int first_target) {
+    return same_place(second_target, first_target) || onto_jump_there(second_target, first_target);
+  };
+  // (A near side `not a` tests a with its two places swapped, `if (not a
+  // if b else c):` jumping on a when it holds to where c goes when it does
+  // not; a folded true constant has only the one place.)
   bool near_negated = false;
   if (near_jump >= 0) {
     if (!same_place(second.true_target, first_true)) return give_up();
-  } else if (!same_place(second.true_target, first_true) || !same_place(second.false_target, first_false)) {
+  } else if (!goes_there(second.true_target, first_true) || !goes_there(second.false_target, first_false)) {
     absorbed.clear();
-    if (!same_place(second.true_target, first_false) || !same_place(second.false_target, first_true))
+    if (!goes_there(second.true_target, first_false) || !goes_there(second.false_target, first_true))
       return give_up();
     near_negated = true;
   }

@@ -266,6 +266,8 @@ class FunctionDecompiler {
   bool branch_passes_dead_target(int then_start, int dead_target, const Region& region) const;
   bool dead_label_after_branch(int head) const;
   int threaded_loop_jump_else(int then_start, int else_start, const Region& region) const;
+  // ---- if branches stopping at different places (branch_stops.cpp) ----
+  bool branch_skips_code_at_continue(bool falls, int stopped, int continue_at, const Region& region) const;
   // ---- ≤3.9 jumps the peephole optimizer could not thread (unthreaded_continues.cpp) ----
   int header_jump_ending_branch(int then_start, int else_start, const Region& region) const;
   bool if_end_threads_elsewhere(int if_end, const Region& region) const;

@@ -588,6 +588,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       continue_at = then_stopped;
     }
   }
+  if (branch_skips_code_at_continue(then_falls, then_stopped, continue_at, region) ||
+      branch_skips_code_at_continue(else_falls, else_stopped, continue_at, region))
+    fail(index, "a branch of the if leaves the except clause or try body, never reaching where the if goes on");
 
   if (then_falls && else_falls && then_body.empty() && else_body.empty() && then_stack.size() == stack.size() + 1 &&
       else_stack.size() == stack.size() + 1) {

@@ -6,6 +6,9 @@ end before its body: the body then ran whatever the condition said. Where
 the parts stand on lines of their own the condition is read as nested
 if statements, which must still skip the body."""
 
+# (The line layout of the conditions is the shape: not reformatted.)
+# fmt: off
+
 
 def log_call(log, tag, value):
     log.append(tag)

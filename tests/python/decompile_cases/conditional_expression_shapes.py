@@ -156,3 +156,32 @@ def ifexp_of_and_tested_by_ifexp(a, b, c, x, w, y, z, t):
     if (a and x) if (y if w else z) else c:
         t(x)
     t(a)
+
+
+def ifexp_with_negated_side_tested(a, b, y, u, v):
+    # `not y` jumps when y holds to where b goes when it does not.
+    if not y if a else b:
+        u()
+    v()
+
+
+def ifexp_with_negated_side_in_clause(a, b, y, u, g):
+    try:
+        g()
+    except KeyError:
+        if not y if a else b:
+            u()
+        elif b < y:
+            raise ValueError(b)
+    return y
+
+
+def ifexp_side_of_ifexp_tested_in_with(a, x, y, z, cm):
+    # The inner expression's second side falls into the outer one's jump
+    # over z.
+    with cm:
+        if y:
+            pass
+        elif (x if a else y) if x else z:
+            return 4
+    return y

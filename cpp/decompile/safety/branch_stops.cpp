@@ -1,0 +1,44 @@
+// Every version: a branch of an if that falls through, but stopped where
+// it leaves the except clause it is in (its POP_EXCEPT) or the protected
+// code of a try body, while the walk goes on after the if at a place that
+// is never reached from there. Read as one if statement, the code there
+// would run after that branch too. The compiler makes this from a
+// conditional expression tested as a condition that is not read as one:
+// `if (a if b else c): X` + `elif d: Y` at the end of an except clause,
+// its parts on lines of their own: b's branches test a and c, X is where
+// both go when true, the clause's end where d goes when false, and the
+// inner if read from a's test goes on at X; in a with body (or a try
+// body, ≤3.9) the false side leaves by the body's normal exit while X
+// returns through the exit call. Refused rather than read as X running
+// after every branch (difftest 9100:872 and 9100:694, every version).
+#include "decompile/walk/function_decompiler.hpp"
+
+namespace depyf::decompile {
+
+using ir::Op;
+
+bool FunctionDecompiler::branch_skips_code_at_continue(bool falls, int stopped, int continue_at,
+                                                       const Region& region) const {
+  const int count = int(function_.instrs.size());
+  if (!falls || stopped < 0 || stopped >= count || continue_at < 0 || continue_at >= count || stopped == continue_at)
+    return false;
+  auto leaves = [&](int at) {
+    if (region.clause_depth >= 0 && function_.instrs[at].op == Op::PopExcept) return true;
+    return region.protection >= 0 && !within_protection(at, region.protection);
+  };
+  if (!leaves(stopped)) return false;
+  // (Bookkeeping without effect up to the place the branch left is no code.)
+  auto past_bookkeeping = [&](int at) {
+    while (at < count && (function_.instrs[at].op == Op::Nop || function_.instrs[at].op == Op::PopBlock)) ++at;
+    return at;
+  };
+  const int code = past_bookkeeping(continue_at), left = past_bookkeeping(stopped);
+  if (code >= count || left >= count || code == left || function_.instrs[code].op == Op::PopExcept) return false;
+  // (Nor is a copy of the code where the if goes on: 3.10+ copy short exits,
+  // with exits and all, into each branch, the implicit return on the line
+  // of the code before it.)
+  if (exit_copy_length(left, code) > 0 || code_copy_length(left, code) > 0) return false;
+  return !reachable_without_exceptions(block_at(stopped))[block_at(continue_at)];
+}
+
+}  // namespace depyf::decompile
