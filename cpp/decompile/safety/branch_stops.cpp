@@ -34,6 +34,8 @@ bool FunctionDecompiler::branch_skips_code_at_continue(bool falls, int stopped, 
   };
   const int code = past_bookkeeping(continue_at), left = past_bookkeeping(stopped);
   if (code >= count || left >= count || code == left || function_.instrs[code].op == Op::PopExcept) return false;
+  // (Nor a jump to where the branch left: the other branch's way out.)
+  if (resolve_jumps(code) == resolve_jumps(left)) return false;
   // (Nor is a copy of the code where the if goes on: 3.10+ copy short exits,
   // with exits and all, into each branch, the implicit return on the line
   // of the code before it.)
