@@ -9,7 +9,8 @@
 //     <f(x)>; CALL_FUNCTION 1; RETURN_VALUE      (print's call: a copy of
 //     L: <g(x)>; CALL_FUNCTION 1; RETURN_VALUE    the tail in each branch)
 // Test: tests/python/decompile_cases/expressions.py (conditional_values_ending_alike,
-//     conditional_argument_in_last_call)
+//     conditional_argument_in_last_call); decompile_cases/await_in_copied_exit_values.py
+//     (awaits on both sides: the tail never starts inside a send loop).
 //
 // 3.10+ copy a block of at most four instructions that ends the function
 // into every jump to it (`inline_small_exit_blocks`, MAX_COPY_SIZE). A
@@ -144,9 +145,21 @@ int FunctionDecompiler::try_value_before_inlined_exit(const ast::ExprPtr& test, 
     for (int i = first; i <= last; ++i) n += i == first || function_.instrs[i].offset != function_.instrs[i - 1].offset;
     return n;
   };
+  // (Nor may it begin inside an await or a `yield from`: after
+  // GET_AWAITABLE / GET_YIELD_FROM_ITER (3.15: and the Nop a dropped NULL
+  // leaves) the None sent and the send loop are part of the branch's value.
+  // 3.10 `assert c, (await f() if t else await g())` copies the exit
+  // `CALL_FUNCTION 1; RAISE_VARARGS 1` after each await, so the last four
+  // instructions of both branches are alike.)
+  auto splits_a_send = [&](int tail) {
+    int k = tail - 1;
+    while (k >= 0 && function_.instrs[k].op == Op::Nop) --k;
+    return k >= 0 && (function_.instrs[k].op == Op::GetAwaitable || function_.instrs[k].op == Op::GetYieldFromIter);
+  };
   for (int n = common; n >= 1; --n) {
     const int then_tail = then_last - n + 1, else_tail = else_last - n + 1;
     if (real_instructions(then_tail, then_last) > kMaxCopiedExit) continue;
+    if (splits_a_send(then_tail) || splits_a_send(else_tail)) continue;
     if (!tail_line_fits(then_tail, else_tail)) continue;
     if (!single_value_of(then_start, then_tail, stack, false) || !single_value_of(else_start, else_tail, stack, false))
       continue;
