@@ -90,6 +90,16 @@ void restore_dead_code_locals(const CodeObject& code, const ir::Function& functi
         bound.push_back(instr.name);
     }
   }
+  // A name the function reads or writes as a global is no local of its
+  // source, whatever co_varnames says: 3.12+ list there the global a walrus
+  // in an inlined comprehension binds (`global g` / `{v: (g := 3) for v in
+  // c}`), and when the optimizer drops that comprehension as dead code the
+  // name looks bound nowhere. (A dead store would make `g` a local, and
+  // every live read of it an UnboundLocalError.)
+  std::vector<std::string> globals;
+  for (const ir::Instr& instr : function.instrs)
+    if (instr.op == ir::Op::LoadGlobal || instr.op == ir::Op::StoreGlobal || instr.op == ir::Op::DeleteGlobal)
+      globals.push_back(instr.name);
   int argument_count = code.argcount + code.kwonlyargcount;
   if (code.flags & kFlagVarargs) ++argument_count;
   if (code.flags & kFlagVarKeywords) ++argument_count;
@@ -98,7 +108,8 @@ void restore_dead_code_locals(const CodeObject& code, const ir::Function& functi
   // (Names the compiler makes up start with a dot; 3.12+ hidden locals
   // belong to inlined comprehensions, which store them.)
   auto is_dead = [&](const std::string& name) {
-    if (name.empty() || name[0] == '.' || name == "__class__" || contains(arguments, name) || contains(bound, name))
+    if (name.empty() || name[0] == '.' || name == "__class__" || contains(arguments, name) || contains(bound, name) ||
+        contains(globals, name))
       return false;
     for (std::size_t i = 0; i < code.localsplus_names.size() && i < code.localsplus_kinds.size(); ++i)
       if (code.localsplus_names[i] == name && (code.localsplus_kinds[i] & kLocalHidden)) return false;
