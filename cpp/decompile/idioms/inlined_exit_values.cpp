@@ -77,9 +77,13 @@ int FunctionDecompiler::try_value_before_inlined_exit(const ast::ExprPtr& test, 
     return -2;
   const cfg::Block& then_block = graph_.blocks[block_at(then_start)];
   const cfg::Block& else_block = graph_.blocks[block_at(else_start)];
+  // (RERAISE too: the handler's copy of a finally body ends re-raising,
+  // and its last statement's short tail is copied into both branches of a
+  // conditional value there just as before a return: `finally: z =
+  // v(a if c else b, 0)` on 3.12+.)
   auto exits = [&](const cfg::Block& block) {
     const Op op = function_.instrs[block.last].op;
-    return op == Op::ReturnValue || op == Op::RaiseVarargs;
+    return op == Op::ReturnValue || op == Op::RaiseVarargs || op == Op::Reraise;
   };
   if (then_block.first != then_start || else_block.first != else_start) return -2;
   // Where a branch's straight code exits: its own block, or (in a try
