@@ -256,6 +256,10 @@ class FunctionDecompiler {
   // 3.13+: the POP_TOP at index stands for a store to the local that the
   // store after it (and after further POP_TOPs) writes; -1 if it does not.
   int dropped_store_target(int index) const;
+  // 3.13+: the POP_TOP at index drops a value held under the store just
+  // made, the first store of `y, y = value, other` (repeated_store_pops.cpp):
+  // rewrites that store into the tuple assignment; false if it is not one.
+  bool pop_after_repeated_store(int index, const Value& value, ast::Body& out);
   void unpack_into_temporaries(int index, const std::shared_ptr<AssignmentGroup>& group, Stack& stack,
                                ast::Body& out);
 

@@ -178,6 +178,7 @@ void FunctionDecompiler::discard(int index, Stack& stack, ast::Body& out) {
         consumed_elsewhere(value.expr.get(), stack, out))
       return;
   }
+  if (pop_after_repeated_store(index, value, out)) return;
   // A constant, or a display of constants, has no effect (generated code
   // builds and drops empty lists).
   if (value.kind == Value::Kind::Expr && is_constant_display(value.expr)) return;
