@@ -44,8 +44,9 @@ bool FunctionDecompiler::pop_after_repeated_store(int index, const Value& value,
     return name && is_temporary(name->id) && spilled_to && spilled_to->id == name->id;
   }();
   if (from_temporary) held = ast::as<ast::Assign>(out[out.size() - 2])->value;
-  auto targets = make::tuple({make::name(store.name, ast::ExprContext::Store), make::name(store.name, ast::ExprContext::Store)},
-                             ast::ExprContext::Store);
+  auto targets =
+      make::tuple({make::name(store.name, ast::ExprContext::Store), make::name(store.name, ast::ExprContext::Store)},
+                  ast::ExprContext::Store);
   auto rewritten = make::assign(targets, make::tuple({held, assign->value}));
   rewritten->lineno = assign->lineno;
   out.back() = rewritten;
