@@ -43,4 +43,22 @@ bool FunctionDecompiler::branch_skips_code_at_continue(bool falls, int stopped, 
   return !reachable_without_exceptions(block_at(stopped))[block_at(continue_at)];
 }
 
+// 3.8: a branch that starts at the END_FINALLY closing the finally body it
+// is in, where the if does not end: the jump skips the rest of the finally
+// body, which no statement can say (there is no `break` out of a finally
+// body). Walked, the branch is empty and does not fall through, so it read
+// as an empty branch and the skipped code as running after the if. The
+// compiler makes this from a conditional expression tested as a condition
+// (`assert (p and q) if y else r, a` in a finally body: the passing tests
+// jump past the assertion's raise straight to END_FINALLY). Refused
+// (difftest 24000:3570).
+void FunctionDecompiler::refuse_silent_finally_exit(bool falls, const ast::Body& body, int start, int join) const {
+  const int count = int(function_.instrs.size());
+  // (Only where the if ends before that END_FINALLY, with code between:
+  // `if c: return x` ending the finally body jumps there too.)
+  if (falls || !body.empty() || start < 0 || start >= count || join < 0 || join >= start) return;
+  if (function_.instrs[start].op != Op::EndFinally) return;
+  fail(start, "a branch that skips the rest of a finally body (a conditional expression tested as a condition)");
+}
+
 }  // namespace depyf::decompile

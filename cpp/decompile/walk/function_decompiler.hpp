@@ -278,6 +278,9 @@ class FunctionDecompiler {
   int threaded_loop_jump_else(int then_start, int else_start, const Region& region) const;
   // ---- if branches stopping at different places (branch_stops.cpp) ----
   bool branch_skips_code_at_continue(bool falls, int stopped, int continue_at, const Region& region) const;
+  // 3.8: refuses a branch that jumps to the END_FINALLY of its finally
+  // body where the if does not end (safety/branch_stops.cpp).
+  void refuse_silent_finally_exit(bool falls, const ast::Body& body, int start, int join) const;
   // ---- ≤3.9 jumps the peephole optimizer could not thread (unthreaded_continues.cpp) ----
   int header_jump_ending_branch(int then_start, int else_start, const Region& region) const;
   bool if_end_threads_elsewhere(int if_end, const Region& region) const;

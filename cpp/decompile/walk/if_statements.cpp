@@ -393,6 +393,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   const int enclosing_then_else = enclosing_then_else_;
   enclosing_then_else_ = else_start;
   bool then_falls = branch(then_start, then_stack, then_body);
+  refuse_silent_finally_exit(then_falls, then_body, then_start, join);
   enclosing_then_else_ = -1;
   int then_stopped = stopped >= 0 ? stopped : join;  // (a jump to the join stops there too)
   // ≤3.9: a branch whose last jump back to the loop's header (or out of
@@ -421,6 +422,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   std::vector<char> visited_before_else;
   if (header_jump >= 0) visited_before_else = visited_;
   bool else_falls = branch(else_start, else_stack, else_body);
+  refuse_silent_finally_exit(else_falls, else_body, else_start, join);
   enclosing_then_else_ = enclosing_then_else;
   int else_stopped = stopped >= 0 ? stopped : join;
   if (header_jump >= 0 && else_falls && else_stopped == join) {
