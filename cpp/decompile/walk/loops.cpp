@@ -401,7 +401,44 @@ int FunctionDecompiler::finish_for_loop(int header, int first, int follow, int e
   Stack body_stack = stack;
   body_stack.push_back(Value::single_target(group));
   ast::Body body;
-  const bool body_falls = walk_region(first, region.sub(header, block_at(first), &context), body_stack, body);
+  int body_stopped = -1;
+  Region body_region = region.sub(header, block_at(first), &context);
+  body_region.stopped_at = &body_stopped;
+  bool body_falls = walk_region(first, body_region, body_stack, body);
+  // A body that stopped where it left a try's protection with the
+  // iterator popped and a value in its place stopped in the middle of a
+  // return: `try: for a in q: return a` leaves the RETURN_VALUE (all
+  // versions; ≤3.10 after the try's POP_BLOCK) out of the protection; in
+  // a with whose body always returns, the with's exit call of that return
+  // was taken for the with's end (with_normal_exit).
+  // (In a try/finally, the finally body's copy runs before the return:
+  // finish_return reads past it, tried on copies of the walk's state.)
+  if (body_falls && region.protection >= 0 && body_stopped >= 0 && body_stopped < int(function_.instrs.size()) &&
+      !within_protection(body_stopped, region.protection) && body_stack.size() == stack.size() &&
+      body_stack.back().kind == Value::Kind::Expr && stack.back().kind == Value::Kind::Iterator &&
+      (region.with_handler < 0 || body_stopped == region.with_normal_exit)) {
+    const std::vector<char> visited_before = visited_;
+    const auto globals_before = globals_.size();
+    const auto nonlocals_before = nonlocals_.size();
+    Stack return_stack = body_stack;
+    ast::Body return_body = body;
+    int at = body_stopped;
+    bool returned = false;
+    try {
+      returned = finish_return(at, body_region, return_stack, return_body);
+    } catch (const Error&) {
+      returned = false;
+    }
+    if (returned) {
+      body = std::move(return_body);
+      body_stack = std::move(return_stack);
+      body_falls = false;
+    } else {
+      visited_ = visited_before;
+      globals_.resize(globals_before);
+      nonlocals_.resize(nonlocals_before);
+    }
+  }
   // A body that falls off its end with the iterator popped stopped in the
   // middle of a return (3.12+ leave its `return CONSTANT` out of a try's
   // protection, the POP_TOP in it): read as the loop's end, the return
