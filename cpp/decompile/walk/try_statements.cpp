@@ -596,6 +596,31 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     join = tails[0].start;
     tails.clear();
   }
+  // (The same where several clauses each run on into their own copy of
+  // that code: `except A: pass` + `except B as e: pass` + `return y` after a
+  // body that never goes on, 3.10/3.12+. Read into each clause, `return y`
+  // ran while the exception was still handled: its NameError got that
+  // exception as context, random program 24000:3256.)
+  auto tail_after_try = [&](const ClauseTail& tail) {
+    return tail.stack.size() == stack.size() && tail.start > handler && !visited_[tail.start] &&
+           !runs_finally_copy(tail.start, region) && !returns_constant_after_pops(tail.start);
+  };
+  if (join < 0 && !star && !falls && (code_.version.minor >= 12 || (code_.version.minor == 10 && !in_for_loop)) &&
+      tails.size() >= 2 && (region.protection < 0 || region.protection == region.with_handler) &&
+      region.clause_depth < 0 && region.outer_finally == nullptr &&
+      std::all_of(tails.begin(), tails.end(), tail_after_try)) {
+    bool copies = true;
+    for (std::size_t t = 1; t < tails.size() && copies; ++t)
+      copies = tails[t].clause != tails[t - 1].clause && tail_copy_length(tails[t].start, tails[0].start, -1) > 0;
+    if (copies) {
+      join = tails[0].start;
+      for (std::size_t t = 1; t < tails.size(); ++t) {
+        const int n = tail_copy_length(tails[t].start, join, -1);
+        for (int k = 0; k < n; ++k) visited_[tails[t].start + k] = 1;
+      }
+      tails.clear();
+    }
+  }
   // A clause that ends several times (a nested try's paths each run on
   // into their own copy of the code after it): one copy is the code.
   for (std::size_t t = 1; t < tails.size();) {
