@@ -281,6 +281,9 @@ class FunctionDecompiler {
   // 3.8: refuses a branch that jumps to the END_FINALLY of its finally
   // body where the if does not end (safety/branch_stops.cpp).
   void refuse_silent_finally_exit(bool falls, const ast::Body& body, int start, int join) const;
+  // Refuses code read into an except clause from past the clause's
+  // POP_EXCEPT that computes anything (safety/code_after_clause_end.cpp).
+  void refuse_code_after_clause_end(const ast::Body& rest, const Stack& entry, int start) const;
   // ---- ≤3.9 jumps the peephole optimizer could not thread (unthreaded_continues.cpp) ----
   int header_jump_ending_branch(int then_start, int else_start, const Region& region) const;
   bool if_end_threads_elsewhere(int if_end, const Region& region) const;

@@ -656,6 +656,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     // (Copies of enclosing finally bodies may run first, then the POP_TOPs
     // of the iterators of the for loops it leaves.)
     const int start = past_finally_copies(tail.start, region);
+    const Stack tail_entry = tail.stack;
     if (returns_constant_after_pops(start) && !within_protection(start, region.protection) &&
         kind_ != CodeKind::Module && kind_ != CodeKind::Class) {
       int i = tail.start;
@@ -663,6 +664,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     } else if (walk_region(tail.start, rest_region, tail.stack, rest)) {
       tail_falls = true;
     }
+    refuse_code_after_clause_end(rest, tail_entry, tail.start);
     auto& clause_body = handlers[tail.clause].body;
     if (clause_body.size() == 1 && ast::as<ast::Pass>(clause_body[0])) clause_body.clear();
     clause_body.insert(clause_body.end(), rest.begin(), rest.end());
