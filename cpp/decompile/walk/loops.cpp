@@ -314,6 +314,39 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
     }
     if (const int past_else = with_break_past_else(*loop, header_block, else_start, normal); past_else >= 0)
       return past_else;
+    // A `break` deeper in body code outside the natural loop: a try body
+    // gets back to the header only through its handler, so the CFG leaves
+    // the try, and the tests before it, out of the loop (`if a and b:
+    // break` + `try: ... except E: x += 1 else: break`, + `else:` on the
+    // loop; pyparsing SkipTo.parseImpl). Its jump past the else clause is
+    // the follow, unless the else clause is a lone jump there.
+    {
+      const int count = int(function_.instrs.size());
+      std::vector<char> seen(graph_.blocks.size(), 0);
+      std::vector<int> work;
+      for (const cfg::Block& b : graph_.blocks)
+        if (loop->contains[b.id] && b.reachable && normal[b.id])
+          for (int succ : b.successors) work.push_back(succ);
+      int found = -1;
+      while (!work.empty()) {
+        const int id = work.back();
+        work.pop_back();
+        const cfg::Block& b = graph_.blocks[id];
+        if (seen[id] || loop->contains[id] || !b.reachable || !normal[id] || b.first >= else_start ||
+            !graph_.dominates(header_block, id))
+          continue;
+        seen[id] = 1;
+        const ir::Instr& last = function_.instrs[b.last];
+        if (last.op == Op::Jump && last.target > else_start && last.target < count &&
+            !loop->contains[block_at(last.target)]) {
+          if (found >= 0 && found != last.target) return else_start;
+          found = last.target;
+          continue;
+        }
+        for (int succ : b.successors) work.push_back(succ);
+      }
+      if (found >= 0 && !is_lone_jump(else_start, found)) return found;
+    }
     return else_start;
   }();
   LoopContext context{test_start, follow, header_block, region.loop};
