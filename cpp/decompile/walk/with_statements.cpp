@@ -122,7 +122,17 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   // with, the walk of the try body stops there: the with ends the body,
   // which goes on past the try.)
   int suppressed_resume = falls ? -1 : with_suppressed_resume(handler);
-  mark_handler_code_visited(handler, index, suppressed_resume);
+  // (A body that falls through only where an inner with's suppressed
+  // exception goes on leaves the code after this with unreached by normal
+  // flow: the walk of the handler code stops where the suppressed path goes
+  // on, that code being the function's own.)
+  int handler_keep = suppressed_resume;
+  if (const int resume = with_suppressed_resume(handler); falls && resume >= 0) {
+    std::vector<char> local;
+    const std::vector<char>& reach = normally_reachable_from(index, local);
+    if (e >= 0 && e < int(instrs.size()) && !reach[block_at(e)] && !reach[block_at(resume)]) handler_keep = resume;
+  }
+  mark_handler_code_visited(handler, index, handler_keep);
   // (3.12+ jump from the protected cleanup to the try body's own jump out.)
   while (suppressed_resume >= 0 && region.protection >= 0 && instrs[suppressed_resume].op == Op::Jump &&
          within_protection(suppressed_resume, region.protection) &&
