@@ -56,7 +56,8 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   // 3.11+: the store of __enter__'s value is protected by the exit
   // handler; the body's first instruction may already be in a nested try
   // (the NOP that starts it is dropped).
-  const int handler = legacy || enter_value_at >= int(instrs.size()) ? instrs[p].handler : instrs[enter_value_at].handler;
+  const int handler =
+      legacy || enter_value_at >= int(instrs.size()) ? instrs[p].handler : instrs[enter_value_at].handler;
   if (handler < 0 || handler == region.protection ||
       (legacy ? handler != instrs[setup].target : instrs[handler].op != Op::PushExcInfo))
     fail(p, "with body that is not protected by its exit handler");
@@ -126,8 +127,16 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   // exception goes on leaves the code after this with unreached by normal
   // flow: the walk of the handler code stops where the suppressed path goes
   // on, that code being the function's own.)
+  // (Only with an inner with in the body: a body left by a break in an
+  // except clause is not normally reached past either, and its code after
+  // the with is found otherwise, distutils _find_vc2015 3.10.)
   int handler_keep = suppressed_resume;
-  if (const int resume = with_suppressed_resume(handler); falls && resume >= 0) {
+  const bool inner_with =
+      e > index && std::any_of(instrs.begin() + index + 1, instrs.begin() + e, [](const ir::Instr& x) {
+        return x.op == Op::BeforeWith || x.op == Op::BeforeAsyncWith || x.op == Op::SetupWith ||
+               x.op == Op::SetupAsyncWith;
+      });
+  if (const int resume = with_suppressed_resume(handler); falls && resume >= 0 && inner_with) {
     std::vector<char> local;
     const std::vector<char>& reach = normally_reachable_from(index, local);
     if (e >= 0 && e < int(instrs.size()) && !reach[block_at(e)] && !reach[block_at(resume)]) handler_keep = resume;
