@@ -56,8 +56,7 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   // 3.11+: the store of __enter__'s value is protected by the exit
   // handler; the body's first instruction may already be in a nested try
   // (the NOP that starts it is dropped).
-  const int handler =
-      legacy || enter_value_at >= int(instrs.size()) ? instrs[p].handler : instrs[enter_value_at].handler;
+  const int handler = legacy || enter_value_at >= int(instrs.size()) ? instrs[p].handler : instrs[enter_value_at].handler;
   if (handler < 0 || handler == region.protection ||
       (legacy ? handler != instrs[setup].target : instrs[handler].op != Op::PushExcInfo))
     fail(p, "with body that is not protected by its exit handler");
@@ -123,25 +122,7 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   // with, the walk of the try body stops there: the with ends the body,
   // which goes on past the try.)
   int suppressed_resume = falls ? -1 : with_suppressed_resume(handler);
-  // (A body that falls through only where an inner with's suppressed
-  // exception goes on leaves the code after this with unreached by normal
-  // flow: the walk of the handler code stops where the suppressed path goes
-  // on, that code being the function's own.)
-  // (Only with an inner with in the body: a body left by a break in an
-  // except clause is not normally reached past either, and its code after
-  // the with is found otherwise, distutils _find_vc2015 3.10.)
-  int handler_keep = suppressed_resume;
-  const bool inner_with =
-      e > index && std::any_of(instrs.begin() + index + 1, instrs.begin() + e, [](const ir::Instr& x) {
-        return x.op == Op::BeforeWith || x.op == Op::BeforeAsyncWith || x.op == Op::SetupWith ||
-               x.op == Op::SetupAsyncWith;
-      });
-  if (const int resume = with_suppressed_resume(handler); falls && resume >= 0 && inner_with) {
-    std::vector<char> local;
-    const std::vector<char>& reach = normally_reachable_from(index, local);
-    if (e >= 0 && e < int(instrs.size()) && !reach[block_at(e)] && !reach[block_at(resume)]) handler_keep = resume;
-  }
-  mark_handler_code_visited(handler, index, handler_keep);
+  mark_handler_code_visited(handler, index, suppressed_resume);
   // (3.12+ jump from the protected cleanup to the try body's own jump out.)
   while (suppressed_resume >= 0 && region.protection >= 0 && instrs[suppressed_resume].op == Op::Jump &&
          within_protection(suppressed_resume, region.protection) &&
