@@ -260,12 +260,6 @@ class FunctionDecompiler {
   // made, the first store of `y, y = value, other` (repeated_store_pops.cpp):
   // rewrites that store into the tuple assignment; false if it is not one.
   bool pop_after_repeated_store(int index, const Value& value, ast::Body& out);
-  // An if statement is about to be read whose branches used values that
-  // waited on the stack below its test (a call's function, an operand):
-  // they would be evaluated after the test, so a nested conditional value
-  // that could not be read as one is refused (safety/operands_held_over_if.cpp).
-  void refuse_operand_held_over_if(const Stack& before, const Stack& then_stack, const Stack& else_stack,
-                                   int index) const;
   void unpack_into_temporaries(int index, const std::shared_ptr<AssignmentGroup>& group, Stack& stack,
                                ast::Body& out);
 

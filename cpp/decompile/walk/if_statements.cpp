@@ -637,7 +637,6 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
                    [](const Value& a, const Value& b) { return a.expr == b.expr; });
     if (!same_stack) fail(index, "the branches of a conditional meet with different values on the stack");
   }
-  refuse_operand_held_over_if(stack, then_stack, else_stack, index);
   if (!then_falls && !else_falls && then_body.size() == 1 && else_body.size() == 1) {
     auto* then_return = ast::as<ast::Return>(then_body[0]);
     auto* else_return = ast::as<ast::Return>(else_body[0]);
