@@ -586,16 +586,6 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // (_collections_abc MutableMapping.setdefault 3.10/3.12).
   const bool in_for_loop =
       region.loop && function_.instrs[graph_.blocks[region.loop->header_block].first].op == Op::ForIter;
-  if (join < 0 && !star && (code_.version.minor >= 12 || (code_.version.minor == 10 && !in_for_loop)) &&
-      tails.size() == 1 && tails[0].stack.size() == stack.size() && tails[0].start > handler &&
-      !visited_[tails[0].start] && (region.protection < 0 || (!falls && region.protection == region.with_handler)) &&
-      region.clause_depth < 0 &&
-      region.outer_finally == nullptr && !runs_finally_copy(tails[0].start, region) &&
-      !returns_constant_after_pops(tails[0].start) &&
-      (!falls || same_code_to_exit(resolve_jumps(body_end), tails[0].start) == 0)) {
-    join = tails[0].start;
-    tails.clear();
-  }
   // (The same where several clauses each run on into their own copy of
   // that code: `except A: pass` + `except B as e: pass` + `return y` after a
   // body that never goes on, 3.10/3.12+. Read into each clause, `return y`
@@ -605,19 +595,27 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     return tail.stack.size() == stack.size() && tail.start > handler && !visited_[tail.start] &&
            !runs_finally_copy(tail.start, region) && !returns_constant_after_pops(tail.start);
   };
-  if (join < 0 && !star && !falls && (code_.version.minor >= 12 || (code_.version.minor == 10 && !in_for_loop)) &&
-      tails.size() >= 2 && (region.protection < 0 || region.protection == region.with_handler) &&
+  const bool tails_may_follow_try =
+      join < 0 && !star && (code_.version.minor >= 12 || (code_.version.minor == 10 && !in_for_loop)) &&
+      !tails.empty() && (region.protection < 0 || (!falls && region.protection == region.with_handler)) &&
       region.clause_depth < 0 && region.outer_finally == nullptr &&
-      std::all_of(tails.begin(), tails.end(), tail_after_try)) {
-    bool copies = true;
-    for (std::size_t t = 1; t < tails.size() && copies; ++t)
-      copies = tails[t].clause != tails[t - 1].clause && tail_copy_length(tails[t].start, tails[0].start, -1) > 0;
-    if (copies) {
+      std::all_of(tails.begin(), tails.end(), tail_after_try);
+  if (tails_may_follow_try && tails.size() == 1 &&
+      (!falls || same_code_to_exit(resolve_jumps(body_end), tails[0].start) == 0)) {
+    join = tails[0].start;
+    tails.clear();
+  } else if (tails_may_follow_try && !falls) {
+    // (Each further tail in a clause of its own, a copy of the first.)
+    std::vector<int> copy_lengths;
+    for (std::size_t t = 1; t < tails.size(); ++t) {
+      const int n = tails[t].clause != tails[t - 1].clause ? tail_copy_length(tails[t].start, tails[0].start, -1) : 0;
+      if (n == 0) break;
+      copy_lengths.push_back(n);
+    }
+    if (copy_lengths.size() + 1 == tails.size()) {
       join = tails[0].start;
-      for (std::size_t t = 1; t < tails.size(); ++t) {
-        const int n = tail_copy_length(tails[t].start, join, -1);
-        for (int k = 0; k < n; ++k) visited_[tails[t].start + k] = 1;
-      }
+      for (std::size_t t = 1; t < tails.size(); ++t)
+        for (int k = 0; k < copy_lengths[t - 1]; ++k) visited_[tails[t].start + k] = 1;
       tails.clear();
     }
   }
