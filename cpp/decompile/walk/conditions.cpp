@@ -333,12 +333,19 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
       if (reached[b] && graph_.blocks[b].handler_block != graph_.blocks[from].handler_block) return false;
     return true;
   };
+  // (So is `else: continue` or `else: break`, a lone jump of the loop.)
+  auto loop_jump = [&](int at) {
+    return region.loop && is_lone_jump(at, -1) &&
+           (region.loop->continues_at(function_.instrs[at].target) ||
+            function_.instrs[at].target == region.loop->follow);
+  };
   if (const int late = std::max(condition.true_target, condition.false_target),
       early = std::min(condition.true_target, condition.false_target);
       late > early && late - 1 >= early) {
     const ir::Instr& over = function_.instrs[late - 1];
     if (over.op == Op::Jump && over.target > late && over.target < int(function_.instrs.size()) &&
-        (graph_.ipdom[block_at(late)] < 0 || leaves_in_place_before(block_at(late), block_at(over.target))) &&
+        (graph_.ipdom[block_at(late)] < 0 || leaves_in_place_before(block_at(late), block_at(over.target)) ||
+         loop_jump(late)) &&
         graph_.blocks[block_at(late - 1)].reachable && graph_.dominates(block_at(early), block_at(late - 1)) &&
         usable(block_at(over.target)) && graph_.blocks[block_at(over.target)].first == over.target)
       return over.target;

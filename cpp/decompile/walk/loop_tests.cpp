@@ -224,4 +224,27 @@ int FunctionDecompiler::try_inverted_while_left_to_outer_loop(const ast::ExprPtr
   return follow;
 }
 
+// Whether the loop's body jumps forward over `exit`, the place a top test
+// would leave to: `while True: if a: X` + `else: break` (or `return`) + Y.
+// A `while a:` loop lays its body out in one piece and leaves after it;
+// the if statement lays the else clause out between X, which jumps over
+// it, and Y. (≤3.9 thread the test's jump through the else clause's lone
+// break and leave that jump dead after X's jump over it.)
+bool FunctionDecompiler::body_jumps_over_exit(const cfg::Loop& loop, int exit) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  for (const cfg::Block& b : graph_.blocks) {
+    if (!b.reachable || !loop.contains[b.id]) continue;
+    const ir::Instr& jump = instrs[b.last];
+    if (jump.op != Op::Jump || jump.target <= b.last + 1 || jump.target >= count) continue;
+    if (!loop.contains[block_at(jump.target)]) continue;
+    if (b.last < exit && exit < jump.target) return true;
+    const int dead = b.last + 1;
+    if (code_.version.minor <= 9 && jump.target == dead + 1 && instrs[dead].op == Op::Jump &&
+        instrs[dead].target == exit && !graph_.blocks[block_at(dead)].reachable)
+      return true;
+  }
+  return false;
+}
+
 }  // namespace depyf::decompile
