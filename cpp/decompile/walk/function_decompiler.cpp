@@ -388,6 +388,14 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           if (region.stopped_at) *region.stopped_at = region.stop;
           return true;
         }
+        // ... and a jump threaded through a lone jump at the stop (the end
+        // of an enclosing if's branch jumping over its else clause) goes
+        // where that jump goes: it reaches the stop.
+        if (region.stop >= 0 && target > region.stop && is_lone_jump(region.stop, -1) &&
+            resolve_jumps(region.stop) == target) {
+          if (region.stopped_at) *region.stopped_at = region.stop;
+          return true;
+        }
         // 3.10/3.11 thread a jump to the loop's jump back to its header
         // when both carry one line: a lone jump back on a line of its own,
         // past the handlers of the try whose body jumps to it, is a
