@@ -333,11 +333,15 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
       if (reached[b] && graph_.blocks[b].handler_block != graph_.blocks[from].handler_block) return false;
     return true;
   };
-  // (So is `else: continue` or `else: break`, a lone jump of the loop.)
+  // (So is `else: continue` or `else: break`, a lone jump of the loop,
+  // where the first branch jumps over it to more of the loop's body.)
   auto loop_jump = [&](int at) {
-    return region.loop && is_lone_jump(at, -1) &&
+    const int over_target = function_.instrs[at - 1].target;
+    return region.loop && natural_loop && is_lone_jump(at, -1) &&
            (region.loop->continues_at(function_.instrs[at].target) ||
-            function_.instrs[at].target == region.loop->follow);
+            function_.instrs[at].target == region.loop->follow) &&
+           over_target >= 0 && over_target < int(function_.instrs.size()) &&
+           natural_loop->contains[block_at(over_target)];
   };
   if (const int late = std::max(condition.true_target, condition.false_target),
       early = std::min(condition.true_target, condition.false_target);

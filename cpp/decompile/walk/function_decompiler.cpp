@@ -452,7 +452,13 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           emit(out, make::continue_(), i);
           return false;
         }
-        if (region.loop && target == region.loop->follow) {
+        if (region.loop && (target == region.loop->follow || is_break_return_copy(target, region.loop->follow))) {
+          // (Claim the break's own copy of the return, through its RETURN_VALUE.)
+          if (target != region.loop->follow)
+            for (int k = target; k < int(function_.instrs.size()) && !visited_[k]; ++k) {
+              visited_[k] = 1;
+              if (function_.instrs[k].op == Op::ReturnValue) break;
+            }
           emit(out, make::break_(), i);
           return false;
         }

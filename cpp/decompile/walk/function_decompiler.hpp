@@ -485,6 +485,8 @@ class FunctionDecompiler {
   int past_walked_code(int start, const std::vector<char>& visited_before) const;
   bool keeps_closing_reraise(const ast::Body& body, int depth) const;
   int copied_break_target(const cfg::Loop& loop, int natural_exit) const;
+  bool is_break_return_copy(int target, int follow) const;
+  int break_return_copy_follow(int break_target, int natural_exit) const;
   int break_copy_without_original(const cfg::Block& b, int exit_block) const;
   int break_line_marker_target(int header_block, const cfg::Loop& loop) const;
   // (dropped_break_jumps.cpp)

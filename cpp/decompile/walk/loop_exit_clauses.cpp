@@ -163,6 +163,48 @@ int FunctionDecompiler::break_to_exit_copy(int pop_top, const Region& region, co
   return copy > 0 ? copy + 1 : 0;
 }
 
+// 3.10/3.11 give a `break` whose loop ends the function (through the end
+// of a try body or an if) its own copy of the implicit `return None`, with
+// the break's line (after the try body's POP_BLOCK, 3.10), where the loop's
+// natural exit, or its else clause, runs into another: the break goes to
+// the code after the loop. Whether `target` and `follow` are two such copies.
+bool FunctionDecompiler::is_break_return_copy(int target, int follow) const {
+  const int count = int(function_.instrs.size());
+  auto implicit_return = [&](int at) {
+    if (at < 0 || at + 2 >= count) return false;
+    if (function_.instrs[at].op != Op::PopBlock) return returns_none_at(at) && is_implicit_return_copy(at + 1);
+    // (After a POP_BLOCK: a copy only jumped to takes the jumps' line.)
+    const cfg::Block& block = graph_.blocks[block_at(at)];
+    if (!returns_none_at(at + 1) || block.first != at || block.predecessors.empty()) return false;
+    return std::all_of(block.predecessors.begin(), block.predecessors.end(), [&](int p) {
+      const ir::Instr& jump = function_.instrs[graph_.blocks[p].last];
+      return jump.target == at && jump.line == function_.instrs[at + 1].line;
+    });
+  };
+  if (code_.version.minor < 10 || code_.version.minor > 11 || target == follow || !implicit_return(target) ||
+      !implicit_return(follow) || graph_.blocks[block_at(target)].first != target)
+    return false;
+  return function_.instrs[target].op == function_.instrs[follow].op &&
+         function_.instrs[target].handler == function_.instrs[follow].handler;
+}
+
+// Where the code after a loop starts whose one break goes to its own copy
+// of the implicit return (is_break_return_copy): the copy the natural exit
+// runs into, itself or at the end of the else clause; -1 if none or several.
+int FunctionDecompiler::break_return_copy_follow(int break_target, int natural_exit) const {
+  if (natural_exit < 0) return -1;
+  if (is_break_return_copy(break_target, natural_exit)) return natural_exit;
+  const int exit_block = block_at(natural_exit);
+  int found = -1;
+  for (const cfg::Block& b : graph_.blocks) {
+    if (!b.reachable || b.first <= natural_exit || !graph_.dominates(exit_block, b.id)) continue;
+    if (!is_break_return_copy(break_target, b.first)) continue;
+    if (found >= 0) return -1;
+    found = b.first;
+  }
+  return found;
+}
+
 // 3.10+ `for ...: ... break` + `else: ...`, where the code after the whole
 // statement is short code ending the function: each break pops the iterator
 // and runs its own copy of that code, so no jump says where the loop

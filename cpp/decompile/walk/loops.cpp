@@ -726,6 +726,15 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     // body: that continue follows the loop, threaded_break_continue.cpp.)
     if (to_outer_header && code_.version.minor >= 14 && exits[0] != region.stop)
       if (const int jump = threaded_break_continue(function_, graph_, *loop, exits[0]); jump >= 0) return jump;
+    // (3.10/3.11: breaks each going to their own copy of the implicit
+    // return, the natural exit running into another.)
+    if (!exits.empty()) {
+      const int copy = break_return_copy_follow(exits[0], natural_exit);
+      if (copy >= 0 && std::all_of(exits.begin(), exits.end(), [&](int e) {
+            return break_return_copy_follow(e, natural_exit) == copy;
+          }))
+        return copy;
+    }
     if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit || to_outer_header)) return exits[0];
     if (exits.empty() && for_loop && natural_exit >= 0)
       if (const int copied = copied_break_target(*loop, natural_exit); copied >= 0) return copied;
