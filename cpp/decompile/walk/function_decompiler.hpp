@@ -336,7 +336,7 @@ class FunctionDecompiler {
   // restores what the trial marked visited).
   Condition trial_condition(int first, int jump, Stack& stack);
   bool leads_back_into(const cfg::Loop& loop, int block) const;
-  bool body_jumps_over_exit(const cfg::Loop& loop, int exit) const;
+  bool body_jumps_over_exit(const cfg::Loop& loop, int exit, const std::vector<int>& test_blocks) const;
   bool is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header = false,
                                bool allow_chain_start = false) const;
   int join_of(const Condition& condition, const Region& region) const;

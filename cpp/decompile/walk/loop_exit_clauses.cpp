@@ -219,6 +219,7 @@ int FunctionDecompiler::copied_break_target(const cfg::Loop& loop, int natural_e
   const int exit_block = block_at(natural_exit);
   int target = -1;
   int own_copy = -1;  // the first break's copy, where no other code is the original
+  const std::vector<char> from_exit = reachable_without_exceptions(exit_block);
   for (const cfg::Block& b : graph_.blocks) {
     if (!b.reachable || loop.contains[b.id] || !graph_.dominates(loop.header, b.id) ||
         graph_.dominates(exit_block, b.id) || instrs[b.last].op != Op::ReturnValue)
@@ -234,9 +235,14 @@ int FunctionDecompiler::copied_break_target(const cfg::Loop& loop, int natural_e
       const int length = b.last - pop_top;
       if (exit_copy_length(pop_top + 1, natural_exit) == length) return -1;  // no else clause
       // (That code may be shared with paths around the loop, `return True`
-      // ending an enclosing if: the constant's place says it came after.)
-      for (int k = natural_exit + 1; k < count && found < 0; ++k)
-        if ((constant_return || graph_.dominates(exit_block, block_at(k))) && graph_.blocks[block_at(k)].reachable &&
+      // ending an enclosing if: the constant's place says it came after.
+      // A copy that loads after popping the iterator is no `return value`
+      // of the body, which loads first: the code the exit runs on to.
+      // The last such place: the original, where the copies, inlined
+      // where jumps went to it, come before.)
+      for (int k = count - 1; k > natural_exit && found < 0; --k)
+        if ((constant_return || graph_.dominates(exit_block, block_at(k)) || from_exit[block_at(k)]) &&
+            graph_.blocks[block_at(k)].reachable &&
             !loop.contains[block_at(k)] && exit_copy_length(pop_top + 1, k) == length)
           found = k;
     }

@@ -229,10 +229,17 @@ int FunctionDecompiler::try_inverted_while_left_to_outer_loop(const ast::ExprPtr
 // A `while a:` loop lays its body out in one piece and leaves after it;
 // the if statement lays the else clause out between X, which jumps over
 // it, and Y. (≤3.9 thread the test's jump through the else clause's lone
-// break and leave that jump dead after X's jump over it.)
-bool FunctionDecompiler::body_jumps_over_exit(const cfg::Loop& loop, int exit) const {
+// break and leave that jump dead after X's jump over it; that says so only
+// where no other test in the body leaves to the exit: `while c: if a: X`
+// + `elif b: Y` + `else: break` + Z threads b's jump the same way.)
+bool FunctionDecompiler::body_jumps_over_exit(const cfg::Loop& loop, int exit,
+                                              const std::vector<int>& test_blocks) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
+  const bool only_test_leaves = std::all_of(graph_.blocks.begin(), graph_.blocks.end(), [&](const cfg::Block& b) {
+    return !b.reachable || !loop.contains[b.id] || !is_conditional_jump(instrs[b.last].op) ||
+           instrs[b.last].target != exit || std::find(test_blocks.begin(), test_blocks.end(), b.id) != test_blocks.end();
+  });
   for (const cfg::Block& b : graph_.blocks) {
     if (!b.reachable || !loop.contains[b.id]) continue;
     const ir::Instr& jump = instrs[b.last];
@@ -240,7 +247,7 @@ bool FunctionDecompiler::body_jumps_over_exit(const cfg::Loop& loop, int exit) c
     if (!loop.contains[block_at(jump.target)]) continue;
     if (b.last < exit && exit < jump.target) return true;
     const int dead = b.last + 1;
-    if (code_.version.minor <= 9 && jump.target == dead + 1 && instrs[dead].op == Op::Jump &&
+    if (code_.version.minor <= 9 && only_test_leaves && jump.target == dead + 1 && instrs[dead].op == Op::Jump &&
         instrs[dead].target == exit && !graph_.blocks[block_at(dead)].reachable)
       return true;
   }

@@ -839,7 +839,7 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     }
     const bool exit_leaves = condition.expr && exit >= 0 && exit < count && !loop->contains[block_at(exit)] &&
                              body_start < count && leads_back_into(*loop, block_at(body_start)) &&
-                             !body_jumps_over_exit(*loop, exit);
+                             !body_jumps_over_exit(*loop, exit, condition.blocks);
     if (!exit_leaves) {
       visited_ = visited_before;
       globals_.resize(globals_before);

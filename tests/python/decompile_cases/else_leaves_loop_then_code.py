@@ -94,3 +94,20 @@ def parse_frames(lines, frame_re, under_re):
         line_no += 1
         frames.append(frame)
     return frames, line_no
+
+
+def measure_whitespace(line, pos, end, tabsize):
+    # (≤3.9 thread the elif's jump through the dead `else: break` too: that
+    # alone says nothing about the loop's own test.)
+    column = 0
+    while pos < end:
+        if line[pos] == " ":
+            column = column + 1
+        elif line[pos] == "\t":
+            column = (column // tabsize + 1) * tabsize
+        elif line[pos] == "\f":
+            column = 0
+        else:
+            break
+        pos = pos + 1
+    return column, pos
