@@ -11,4 +11,17 @@ bool continue_with_line_of_its_own(const ir::Function& function, int jump) {
   return ir::is_conditional_jump(test.op) && test.target == jump + 1 && test.line > 0 && instrs[jump].line > test.line;
 }
 
+bool joined_continue_on_line_of_its_own(const ir::Function& function, int version_minor, int jump,
+                                        const std::vector<int>& from) {
+  const auto& instrs = function.instrs;
+  // (≤3.9 thread the other branches' jumps past it to the header, so the
+  // if's join is gone: not read there.)
+  if (version_minor < 10 || jump < 1 || jump >= int(instrs.size()) || instrs[jump].op != ir::Op::Jump ||
+      instrs[jump].line <= 0 || from.size() < 2)
+    return false;
+  for (int last : from)
+    if (last < 0 || instrs[last].line <= 0 || instrs[last].line >= instrs[jump].line) return false;
+  return true;
+}
+
 }  // namespace depyf::decompile
