@@ -244,8 +244,11 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
       const int other = instr == condition.true_target ? condition.false_target : condition.true_target;
       const bool shared = branch_head && other >= 0 && other < int(function_.instrs.size()) &&
                           reachable_without_exceptions(block_at(other))[block];
+      // (3.13+ leave the lone jump of a break that the branches meet at
+      // out of the protection of a try around the loop.)
+      const bool break_jump = region.loop && region.loop->follow >= 0 && is_lone_jump(instr, region.loop->follow);
       return !(branch_head && !shared && (last == Op::RaiseVarargs || last == Op::Reraise)) &&
-             inside_loop_body(instr, region);
+             (inside_loop_body(instr, region) || break_jump);
     }
     return inside(instr, region) || leaves_protection_at(instr, region);
   };

@@ -621,8 +621,13 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       const bool lone_break_block =
           natural_exit < 0 && !loop->contains[b.id] && b.first == b.last && graph_.dominates(block, b.id) &&
           !below_nested_loop_header(b.id) && !in_clause(b.id) &&
-          std::all_of(b.predecessors.begin(), b.predecessors.end(),
-                      [&](int p) { return graph_.blocks[p].handler_block == b.handler_block; });
+          std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
+            // (3.13+ leave the lone jump of a break out of the protection
+            // of a try around the whole loop.)
+            return graph_.blocks[p].handler_block == b.handler_block ||
+                   (header_handler >= 0 && graph_.blocks[p].handler_block == header_handler &&
+                    code_.version.minor >= 13);
+          });
       // Body code that never gets back to the header by normal flow (`if c:
       // return x` before a break, a try body that ends in break) is outside
       // the natural loop too, but still dominated by its header; a for
