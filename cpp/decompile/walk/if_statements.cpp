@@ -77,6 +77,13 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     return follow;
   if (int next = try_value_before_inlined_exit(test, then_start, else_start, stack, index); next != -2) return next;
   int join = join_of(condition, region);
+  // 3.13+ give each branch of an if ending an except clause its own copy
+  // of the clause's end (POP_EXCEPT, then the jump past the try): where
+  // they all meet is the code after the try, outside the clause. The if
+  // ends with the clause, each branch at its copy.
+  if (code_.version.minor >= 13 && region.clause_depth >= 0 && join >= 0 && join != region.stop &&
+      join < int(function_.instrs.size()) && reached_only_leaving_clauses(join))
+    join = region.stop;
   // ≤3.9 keep the jump over the else clause after a branch that ends in a
   // raise (only a return's is dropped), or in a compound statement whose
   // end was a jump target: dead, it still says that there was an else
@@ -781,6 +788,18 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   stack = then_falls ? then_stack : else_stack;
   if (!then_falls && !else_falls) return -1;
   return continue_at;
+}
+
+// Whether the code at `at` is only reached by jumps that leave an except
+// clause (each right after its POP_EXCEPT), from two or more places.
+bool FunctionDecompiler::reached_only_leaving_clauses(int at) const {
+  const cfg::Block& block = graph_.blocks[block_at(at)];
+  if (block.first != at || block.predecessors.size() < 2) return false;
+  return std::all_of(block.predecessors.begin(), block.predecessors.end(), [&](int p) {
+    const cfg::Block& from = graph_.blocks[p];
+    return from.last > from.first && function_.instrs[from.last].op == Op::Jump &&
+           function_.instrs[from.last].target == at && function_.instrs[from.last - 1].op == Op::PopExcept;
+  });
 }
 
 bool FunctionDecompiler::only_from_condition(int block, const Condition& condition) const {
