@@ -19,9 +19,20 @@ bool joined_continue_on_line_of_its_own(const ir::Function& function, int versio
   if (version_minor < 10 || jump < 1 || jump >= int(instrs.size()) || instrs[jump].op != ir::Op::Jump ||
       instrs[jump].line <= 0 || from.size() < 2)
     return false;
-  for (int last : from)
+  // (Only the ends of an if statement's branches: a jump over the else
+  // clause, or code running on into it; not a loop's exit or a test.)
+  bool jumped_over_else = false;
+  for (int last : from) {
     if (last < 0 || instrs[last].line <= 0 || instrs[last].line >= instrs[jump].line) return false;
-  return true;
+    if (instrs[last].target >= 0 && instrs[last].op != ir::Op::Jump) return false;
+    if (instrs[last].op == ir::Op::Jump) {
+      if (instrs[last].target != jump || last > jump) return false;
+      jumped_over_else = true;
+    } else if (last != jump - 1) {
+      return false;
+    }
+  }
+  return jumped_over_else;
 }
 
 }  // namespace depyf::decompile

@@ -1,7 +1,7 @@
 // A written `continue` right after the test of an if, against the loop's own
 // jump back that the test jumps over.
 //
-// Versions: 3.12+ (the joined continue: 3.10+).
+// Versions: 3.12+ (the joined continue: 3.10/3.11; 3.12+ copy the jump).
 // Source:
 //     while 1:                        for x in xs:
 //         line = g()                      if x:

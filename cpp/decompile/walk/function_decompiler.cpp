@@ -11,7 +11,6 @@
 #include "decompile/forms/dead_code_locals.hpp"
 #include "decompile/idioms/loop_end_asserts.hpp"
 #include "decompile/idioms/shared_finally_loop_exit.hpp"
-#include "decompile/idioms/written_continue_jumps.hpp"
 
 namespace depyf::decompile {
 
@@ -375,16 +374,6 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
                             i == region.loop->final_continue || continue_to_header_nop(i, *region.loop))) {
           emit(out, make::continue_(), i);
           return false;
-        }
-        // (A jump back where branches meet, on a line of its own.)
-        if (target == region.stop && region.loop && region.loop->continues_at(target) &&
-            graph_.blocks[block_at(i)].first == i) {
-          std::vector<int> from;
-          for (int p : graph_.blocks[block_at(i)].predecessors) from.push_back(graph_.blocks[p].last);
-          if (joined_continue_on_line_of_its_own(function_, code_.version.minor, i, from)) {
-            emit(out, make::continue_(), i);
-            return false;
-          }
         }
         if (target == region.stop) {
           if (region.stopped_at) *region.stopped_at = target;

@@ -9,6 +9,7 @@
 #include "decompile/generated/discarded_join_constants.hpp"
 #include "decompile/idioms/clause_break_follow.hpp"
 #include "decompile/idioms/threaded_break_continue.hpp"
+#include "decompile/idioms/written_continue_jumps.hpp"
 #include "decompile/walk/function_decompiler.hpp"
 
 namespace depyf::decompile {
@@ -38,10 +39,19 @@ bool FunctionDecompiler::ends_in_own_continue_jump(int then_start, int else_star
 // else clause) also jumps to (`if a: if b: x` + `continue`, then more body
 // code) ends in a written
 // `continue`, its line its own: the rest of the body follows the if.
+// (3.10/3.11 do not copy it: there its line, past the lines of the code
+// reaching it, says so.)
 bool FunctionDecompiler::ends_in_shared_continue_jump(int then_start, int else_start, int then_stopped,
                                                       const Region& region) const {
   const auto& instrs = function_.instrs;
-  if (code_.version.minor < 12 || !region.loop || then_start >= else_start || else_start < 2) return false;
+  if (code_.version.minor < 10 || !region.loop || then_start >= else_start || else_start < 2) return false;
+  if (code_.version.minor < 12) {
+    const int last = else_start - 1;
+    if (graph_.blocks[block_at(last)].first != last) return false;
+    std::vector<int> from;
+    for (int p : graph_.blocks[block_at(last)].predecessors) from.push_back(graph_.blocks[p].last);
+    if (!joined_continue_on_line_of_its_own(function_, code_.version.minor, last, from)) return false;
+  }
   if (then_stopped < 0 || !region.loop->continues_at(then_stopped)) return false;
   const int last = else_start - 1;
   const ir::Instr& jump = instrs[last];

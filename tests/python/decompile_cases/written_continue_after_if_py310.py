@@ -1,8 +1,8 @@
 # A `continue` written after an if statement whose branches both run on into
 # it: its jump back carries the continue's own line, past the branches'
-# lines, where the loop's own jump back would have none. (3.10+; ≤3.9
-# thread the branches' jumps past it. jinja2 meta.find_referenced_templates
-# has this shape.)
+# lines, where the loop's own jump back would have none (3.10/3.11; 3.12+
+# copy a jump without a line of its own instead). ≤3.9 thread the branches'
+# jumps past it. jinja2 meta.find_referenced_templates has this shape.
 
 
 def continue_after_if_else(nodes):
@@ -16,16 +16,6 @@ def continue_after_if_else(nodes):
                 yield None
             continue
         yield 2
-
-
-def continue_ending_body(nodes, log):
-    for node in nodes:
-        if node.x:
-            log.append(node)
-        else:
-            log.append(None)
-        continue
-    return log
 
 
 def referenced(nodes, const_type):
