@@ -246,7 +246,8 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
                           reachable_without_exceptions(block_at(other))[block];
       // (3.13+ leave the lone jump of a break that the branches meet at
       // out of the protection of a try around the loop.)
-      const bool break_jump = region.loop && region.loop->follow >= 0 && is_lone_jump(instr, region.loop->follow);
+      const bool break_jump = code_.version.minor >= 13 && region.loop && region.loop->follow >= 0 &&
+                              is_lone_jump(instr, region.loop->follow);
       return !(branch_head && !shared && (last == Op::RaiseVarargs || last == Op::Reraise)) &&
              (inside_loop_body(instr, region) || break_jump);
     }
