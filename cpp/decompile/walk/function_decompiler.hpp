@@ -759,6 +759,7 @@ class FunctionDecompiler {
   int code_copy_length(int a, int b) const;
   bool falls_only_into(int at) const;
   int tail_copy_length(int copy, int original, int evidence = -1) const;
+  int first_name_in_order(const std::vector<int>& code, const std::vector<int>& shared) const;
   int else_compiled_first(int else_start, int else_end, int clauses_start, int clauses_end) const;
   // `a` and `b` are one target, or `b` starts a copy of the exit
   // code at `a` (then marked as decompiled).
