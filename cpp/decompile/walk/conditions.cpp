@@ -664,7 +664,11 @@ int FunctionDecompiler::decompile_value_bool(int index, const Region& region, St
     fail(index, "short-circuit operand with side statements");
   }
   ast::ExprPtr right = expr_of(right_stack.back(), index);
-  stack.push_back(Value::of(is_and ? and_(left, right) : or_(left, right)));
+  ast::ExprPtr value = is_and ? and_(left, right) : or_(left, right);
+  // (The jump carries the line where the and/or starts, which may be
+  // before its first operand's: `(\n a and b) or c`, print/line_breaks.hpp.)
+  value->lineno = jump.line;
+  stack.push_back(Value::of(value));
   return end;
 }
 
