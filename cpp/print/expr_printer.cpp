@@ -438,7 +438,21 @@ void ExprPrinter::bool_op(std::string& out, const BoolOp& e) {
   for (std::size_t i = 0; i < e.values.size(); ++i) {
     const Expr& value = *e.values[i];
     if (i == 0) {
-      breaks_.note_piece(first_line(value));
+      // An and/or that starts on an earlier line than its first operand:
+      // that operand was a parenthesised group opened on the and/or's line,
+      // its text on a later one (`(\n a and b) or c`). 3.10/3.11 thread the
+      // operand's jumps through the and/or's only on one line.
+      const int own = first_line(value);
+      if (e.lineno > 0 && own > e.lineno && breaks_.inside_brackets()) {
+        breaks_.note_piece(e.lineno);
+        const auto bracketed = breaks_.bracketed();
+        out += '(';
+        breaks_.before_piece(out, own);
+        expr(out, value, operand);
+        out += ')';
+        continue;
+      }
+      breaks_.note_piece(own);
     } else {
       out += ' ';
       out += symbol(e.op);

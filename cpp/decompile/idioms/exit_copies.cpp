@@ -149,6 +149,13 @@ bool FunctionDecompiler::same_exit(int a, int b) {
     visited_[b] = visited_[b + 1] = 1;
     return true;
   }
+  // 3.12+ turn each operand's jump back to a loop's header round over a
+  // JUMP_BACKWARD of its own: those are one exit (inverted_backward_jumps.cpp;
+  // the condition's reader keeps the last, which it falls into).
+  if (same_inverted_condition_exit(a, b)) {
+    visited_[b] = 1;
+    return true;
+  }
   // (Not through jumps: a jump to a jump is a break or continue of its own.)
   const int length = exit_copy_length(b, a);
   if (length == 0 || graph_.blocks[block_at(b)].first != b) return false;

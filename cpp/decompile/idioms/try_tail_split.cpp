@@ -102,6 +102,25 @@ int FunctionDecompiler::split_tail_between_else_and_after(int /*body_start*/, co
     starts.push_back(statement->lineno);
   }
   const auto& instrs = function_.instrs;
+  // 3.11 lay the else clause out before the handlers and the code after
+  // the try statement after them (more_itertools bucket.__contains__, where
+  // no name or constant tells): the layout splits the statements.
+  if (code_.version.minor == 11 && !clauses.empty()) {
+    const int clauses_start = *std::min_element(clauses.begin(), clauses.end());
+    const int clauses_end = *std::max_element(clauses.begin(), clauses.end());
+    auto laid_out_as = [&](int keep) {
+      const int split_line = keep < count ? starts[keep] : INT_MAX;
+      for (int i : tail) {
+        if (instrs[i].line <= 0) continue;
+        if (instrs[i].line < split_line ? i > clauses_start : i < clauses_end) return false;
+      }
+      return true;
+    };
+    const int chosen = placed == TailPlace::InElse ? count : 0;
+    if (!laid_out_as(chosen))
+      for (int keep = 1; keep < count; ++keep)
+        if (laid_out_as(keep)) return keep;
+  }
   std::vector<int> group(instrs.size(), kOther);
   // (Code on lines past the tail's, outside the try statement, was
   // compiled after it: its uses say nothing about where a name was first

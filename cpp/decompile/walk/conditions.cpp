@@ -438,6 +438,10 @@ Condition FunctionDecompiler::trial_condition(int first, int jump, Stack& stack)
 }
 
 Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
+  // (Not in a comprehension's filter, which the comprehension's reader
+  // builds from its `continue`s, comprehensions.cpp.)
+  const bool reads_inverted_exits =
+      !comprehension_mode_ && std::none_of(stack.begin(), stack.end(), [](const Value& v) { return v.accumulator; });
   auto one_jump = [&](int at, Stack& s) {
     const ir::Instr& jump = function_.instrs[at];
     visited_[at] = 1;
@@ -464,15 +468,28 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
         c.false_target = at + 1;
         break;
       case Op::PopJumpIfNone:
+      case Op::PopJumpIfNotNone:
+        // (3.12+ turned a jump back to a loop's header round over a
+        // JUMP_BACKWARD of its own: the test read as the compiler wrote
+        // it, jumping to that exit, inverted_backward_jumps.cpp.)
+        if (reads_inverted_exits && jump.target == at + 2 && inverted_condition_exit(at + 1)) {
+          c.expr = make::compare(tested, jump.op == Op::PopJumpIfNone ? ast::CmpOp::Is : ast::CmpOp::IsNot,
+                                 make::none());
+          c.true_target = jump.target;
+          c.false_target = at + 1;
+          break;
+        }
+        if (jump.op == Op::PopJumpIfNotNone) {
+          c.expr = make::compare(tested, ast::CmpOp::Is, make::none());
+          c.true_target = at + 1;
+          c.false_target = jump.target;
+          break;
+        }
         c.expr = make::compare(tested, ast::CmpOp::IsNot, make::none());
         c.true_target = at + 1;
         c.false_target = jump.target;
         break;
-      default:  // PopJumpIfNotNone
-        c.expr = make::compare(tested, ast::CmpOp::Is, make::none());
-        c.true_target = at + 1;
-        c.false_target = jump.target;
-        break;
+      default: break;
     }
     return c;
   };
@@ -508,9 +525,16 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
   };
   do {
     while (chain.next < int(function_.instrs.size())) {
-      const int block = block_at(chain.next);
+      // (3.12+: past the turned-round exit of the chain's last jump, the
+      // condition goes on at that jump's target, inverted_backward_jumps.cpp.)
+      int next = chain.next;
+      if (reads_inverted_exits && (chain.true_target == next || chain.false_target == next) &&
+          inverted_condition_exit(next) &&
+          (chain.true_target == next + 1 || chain.false_target == next + 1))
+        ++next;
+      const int block = block_at(next);
       const cfg::Block& b = graph_.blocks[block];
-      if (b.first != chain.next) break;
+      if (b.first != next) break;
       const bool preds_in_chain = std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
         return std::find(chain_blocks.begin(), chain_blocks.end(), p) != chain_blocks.end();
       });
@@ -534,7 +558,12 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
       // Peek at the next jump's exits before committing.
       const ir::Instr& last = function_.instrs[b.last];
       int t2, f2;
-      if (last.op == Op::PopJumpIfTrue) {
+      // (An `is None` test turned round over its exit reads as written,
+      // jumping to that exit: one_jump.)
+      const bool inverted_none_test = reads_inverted_exits &&
+                                      (last.op == Op::PopJumpIfNone || last.op == Op::PopJumpIfNotNone) &&
+                                      last.target == b.last + 2 && inverted_condition_exit(b.last + 1);
+      if (last.op == Op::PopJumpIfTrue || inverted_none_test) {
         t2 = last.target;
         f2 = b.last + 1;
       } else {
@@ -558,13 +587,13 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
       int kind = 0;
       // (Targets may be copies of one exit block: same_exit.)
       if (!chain_operand) {  // (a chained comparison is read whole below)
-        if (chain.true_target == chain.next && same_exit(chain.false_target, f2))
+        if (chain.true_target == next && same_exit(chain.false_target, f2))
           kind = 1;  // c and d
-        else if (chain.true_target == chain.next && same_exit(chain.false_target, t2))
+        else if (chain.true_target == next && same_exit(chain.false_target, t2))
           kind = 2;  // not c or d
-        else if (chain.false_target == chain.next && same_exit(chain.true_target, t2))
+        else if (chain.false_target == next && same_exit(chain.true_target, t2))
           kind = 3;  // c or d
-        else if (chain.false_target == chain.next && same_exit(chain.true_target, f2))
+        else if (chain.false_target == next && same_exit(chain.true_target, f2))
           kind = 4;  // c or not d
       }
       Condition d;
@@ -576,10 +605,10 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
         const auto globals_before = globals_.size();
         d = trial_condition(b.first, b.last, trial);
         if (d.expr) {
-          if (chain.true_target == chain.next && same_exit(chain.false_target, d.false_target)) kind = 1;
-          else if (chain.true_target == chain.next && same_exit(chain.false_target, d.true_target)) kind = 2;
-          else if (chain.false_target == chain.next && same_exit(chain.true_target, d.true_target)) kind = 3;
-          else if (chain.false_target == chain.next && same_exit(chain.true_target, d.false_target)) kind = 4;
+          if (chain.true_target == next && same_exit(chain.false_target, d.false_target)) kind = 1;
+          else if (chain.true_target == next && same_exit(chain.false_target, d.true_target)) kind = 2;
+          else if (chain.false_target == next && same_exit(chain.true_target, d.true_target)) kind = 3;
+          else if (chain.false_target == next && same_exit(chain.true_target, d.false_target)) kind = 4;
         }
         if (kind == 0) {
           visited_ = visited_before;
@@ -615,6 +644,14 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
           break;
       }
       chain.next = d.next;
+      // (Of turned-round exits that are one, the condition falls into its
+      // last: the earlier copies are read with it.)
+      for (int* target : {&chain.true_target, &chain.false_target})
+        if (same_inverted_condition_exit(*target, chain.next)) {
+          visited_[*target] = 1;
+          *target = chain.next;
+          merged_condition_exits_.push_back(chain.next);
+        }
       if (kind == 2 || kind == 3) take_fallen_into_copy(chain, d.true_target);
       if (kind == 4) take_fallen_into_copy(chain, d.false_target);
       chain_blocks.push_back(block);
@@ -679,7 +716,11 @@ int FunctionDecompiler::decompile_value_bool(int index, const Region& region, St
     fail(index, "short-circuit operand with side statements");
   }
   ast::ExprPtr right = expr_of(right_stack.back(), index);
-  stack.push_back(Value::of(is_and ? and_(left, right) : or_(left, right)));
+  ast::ExprPtr value = is_and ? and_(left, right) : or_(left, right);
+  // (The jump carries the line where the and/or starts, which may be
+  // before its first operand's: `(\n a and b) or c`, print/line_breaks.hpp.)
+  value->lineno = jump.line;
+  stack.push_back(Value::of(value));
   return end;
 }
 

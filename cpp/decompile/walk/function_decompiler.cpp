@@ -168,7 +168,18 @@ bool FunctionDecompiler::is_shared_return_none(int return_index) const {
   // exit jumps past it: it is never reached.)
   const auto reached_from = std::count_if(block.predecessors.begin(), block.predecessors.end(),
                                           [&](int predecessor) { return graph_.blocks[predecessor].reachable; });
-  return block.first == return_index - 1 && reached_from >= 2 && !inlined_into_loop(block.id);
+  if (block.first != return_index - 1 || inlined_into_loop(block.id)) return false;
+  if (reached_from >= 2) return true;
+  // 3.10 and 3.11 copy a small exit block with no line of its own into
+  // the jump to it (extend_block): a jump still there went to a
+  // `return` the source wrote (boltons mkdir_p, a try whose except
+  // clause returns or raises, then `return`).
+  if (code_.version.minor > 11 || reached_from != 1) return false;
+  return std::any_of(block.predecessors.begin(), block.predecessors.end(), [&](int predecessor) {
+    const cfg::Block& from = graph_.blocks[predecessor];
+    const ir::Instr& last = function_.instrs[from.last];
+    return from.reachable && last.op == Op::Jump && last.target == block.first;
+  });
 }
 
 // A block outside every loop laid out between a loop's header and its jump

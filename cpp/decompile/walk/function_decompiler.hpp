@@ -356,6 +356,16 @@ class FunctionDecompiler {
   bool lone_jump_leaving(int at, int protection) const;
   bool lone_jump_out_of(int at, int protection) const;
   bool is_lone_jump(int at, int target = -1) const;
+  // 3.12+: whether `at` is the lone JUMP_BACKWARD a conditional jump just
+  // before it jumps over, the turned-round exit of a condition
+  // (inverted_backward_jumps.cpp).
+  bool inverted_condition_exit(int at) const;
+  // Whether `a` and `b` are two such exits to one place.
+  bool same_inverted_condition_exit(int a, int b) const;
+  // The exits a condition kept of several such copies it read as one: the
+  // end of the if's branch, never a written `continue` (which compiles to
+  // one jump).
+  std::vector<int> merged_condition_exits_;
   // Whether the block is entered only from the condition's own blocks.
   bool only_from_condition(int block, const Condition& condition) const;
   // Whether the branch laid out from then_start to else_start, which fell

@@ -189,14 +189,16 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       function_.instrs[then_start].op == Op::Jump &&
       function_.instrs[then_start].target == region.loop->continue_target && !shared_written_jump(then_start) &&
       !continue_with_line_of_its_own(function_, then_start) &&
-      (then_is_true ? (region.protection >= 0 && !within_protection(then_start, region.protection)) ||
-                          (late_latch_jump(then_start) &&
-                           std::none_of(
-                               stack.begin(), stack.end(), [](const Value& v) { return v.accumulator; }))
-                    : region.protection >= 0 ? !within_protection(then_start, region.protection)
-                                             : !written_latch_jump(then_start) ||
-                                                   std::any_of(stack.begin(), stack.end(),
-                                                               [](const Value& v) { return v.accumulator; }));
+      (std::find(merged_condition_exits_.begin(), merged_condition_exits_.end(), then_start) !=
+           merged_condition_exits_.end() ||
+       (then_is_true ? (region.protection >= 0 && !within_protection(then_start, region.protection)) ||
+                           (late_latch_jump(then_start) &&
+                            std::none_of(
+                                stack.begin(), stack.end(), [](const Value& v) { return v.accumulator; }))
+                     : region.protection >= 0 ? !within_protection(then_start, region.protection)
+                                              : !written_latch_jump(then_start) ||
+                                                    std::any_of(stack.begin(), stack.end(),
+                                                                [](const Value& v) { return v.accumulator; })));
   int stopped = -1;  // where the last branch walked left the protected region
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
     if (threaded_else_jump >= 0 && start == else_start) {

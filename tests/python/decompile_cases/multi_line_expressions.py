@@ -58,3 +58,27 @@ def condition_in_loop(items, a, b):
 def dict_comprehension_filter(pairs):
     return {key: value for key, value in pairs
             if value is not None}
+
+
+# The or starts at the parenthesis opening its first operand, a line before
+# that operand's text: the or's jump carries the earlier line, the and's
+# jumps the later one, so they are not threaded (boltons
+# _ComplementSet.__eq__, pyflakes _is_typing_helper).
+def or_of_groups_opened_a_line_early(self, other):
+    return (
+        type(self) is type(other)
+        and self._included == other._included
+        and self._excluded == other._excluded) or (
+        type(other) in (set, frozenset) and self._included == other)
+
+
+def or_of_groups_each_opened_alone(node, match):
+    return (
+        (
+            isinstance(node, ast.Name) and
+            bare_name(node.id)
+        ) or (
+            isinstance(node, ast.Attribute) and
+            match(node.attr)
+        )
+    )

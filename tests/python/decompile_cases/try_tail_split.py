@@ -75,3 +75,19 @@ def else_after_unvisited_code(module):
             del RELOADING[name]
         except KeyError:
             pass
+
+
+# 3.11 lay the else clause out before the handlers and the code after the
+# try after them: where no name or constant of its own tells (False is
+# shared with the return before the try), the layout splits the two
+# (more_itertools bucket.__contains__).
+def else_clause_then_return_after(self, value):
+    if not self.validator(value):
+        return False
+    try:
+        item = next(self[value])
+    except StopIteration:
+        return False
+    else:
+        self.cache[value].appendleft(item)
+    return True
