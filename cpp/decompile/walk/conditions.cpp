@@ -253,6 +253,31 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
     }
     return inside(instr, region) || leaves_protection_at(instr, region);
   };
+  // (A loop that is never left but through an exception, after the if:
+  // the post-dominators, which only see normal exits, name a block past
+  // it, such as the handler. The branches meet at its start, where the
+  // test jumps to and the other branch runs on into: `try: if c: x` +
+  // `while 1: ...`, ≤3.10.)
+  {
+    const int jumped = condition.true_target == condition.next ? condition.false_target : condition.true_target;
+    if (post >= 0 && jumped > condition.next && jumped < int(function_.instrs.size()) &&
+        graph_.blocks[post].first > jumped) {
+      int header = block_at(jumped);
+      const cfg::Block& start = graph_.blocks[header];
+      if (!graph_.loop_headed_by(header) && start.successors.size() == 1 && start.last + 1 < int(function_.instrs.size()) &&
+          start.successors[0] == block_at(start.last + 1))
+        header = start.successors[0];
+      const cfg::Loop* loop = graph_.loop_headed_by(header);
+      const bool endless = loop && !loop->contains[first_block] &&
+                           std::none_of(graph_.blocks.begin(), graph_.blocks.end(), [&](const cfg::Block& b) {
+                             return b.reachable && loop->contains[b.id] &&
+                                    std::any_of(b.successors.begin(), b.successors.end(),
+                                                [&](int s) { return !loop->contains[s]; });
+                           });
+      if (endless && reachable_without_exceptions(block_at(condition.next))[block_at(jumped)] && usable(block_at(jumped)))
+        return jumped;
+    }
+  }
   // In a loop body the header post-dominates every branch that can
   // `continue`; the branches may still meet earlier (`if a: if b: x else:
   // continue` followed by more body code).
