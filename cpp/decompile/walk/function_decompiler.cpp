@@ -175,6 +175,10 @@ bool FunctionDecompiler::is_shared_return_none(int return_index) const {
   // `return` the source wrote (boltons mkdir_p, a try whose except
   // clause returns or raises, then `return`).
   if (code_.version.minor > 11 || reached_from != 1) return false;
+  // (Not one laid out right after a copy of it: the return after a with
+  // statement, which the with's handler fell into too, copied there
+  // (click BaseCommand.main).)
+  if (returns_none_at(block.first - 2)) return false;
   return std::any_of(block.predecessors.begin(), block.predecessors.end(), [&](int predecessor) {
     const cfg::Block& from = graph_.blocks[predecessor];
     const ir::Instr& last = function_.instrs[from.last];

@@ -29,3 +29,29 @@ def clause_returns_value(path):
     except OSError:
         return False
     return
+
+
+# (Not the implicit return after a with statement whose handler falls into
+# a copy of it laid out just before: the with's own jump goes to the
+# other, click BaseCommand.main 3.11.)
+def with_in_try_then_implicit_return(self, args, standalone_mode):
+    try:
+        try:
+            with self.make_context(args) as ctx:
+                rv = self.invoke(ctx)
+                if not standalone_mode:
+                    return rv
+                ctx.exit()
+        except (EOFError, KeyboardInterrupt) as e:
+            echo(file=sys.stderr)
+            raise Abort() from e
+        except ClickException as e:
+            if not standalone_mode:
+                raise
+            e.show()
+            sys.exit(e.exit_code)
+    except Exit as e:
+        if standalone_mode:
+            sys.exit(e.exit_code)
+        else:
+            return e.exit_code
