@@ -245,6 +245,7 @@ void FunctionDecompiler::finish_body(ast::Body& body) {
     strip_implicit_returns(body, true, {}, true);
   else if (kind_ != CodeKind::Lambda && !final_return_unreachable)
     strip_implicit_returns(body, code_.version.minor >= 10, written_returns_);
+  if (kind_ == CodeKind::Function) merge_copied_exit_tails(body, code_);
   if (kind_ == CodeKind::Class) drop_class_bookkeeping(body);
   if (cannot_return) restore_deferred_annotations(body);
   if (kind_ == CodeKind::Class) {

@@ -892,5 +892,9 @@ bool restore_final_loop_else(ast::Body& body);
 // 3.10+: two returns of one value on one line are copies of one written
 // return after an if/else (written_return_copies.cpp).
 void merge_written_return_copies(ast::Body& body);
+// Statements copied into every branch of an if ending the function, put
+// back after it where the order of co_names/co_consts says so
+// (copied_exit_tails.cpp).
+void merge_copied_exit_tails(ast::Body& body, const CodeObject& code);
 
 }  // namespace depyf::decompile
