@@ -537,7 +537,11 @@ bool FunctionDecompiler::is_assert_raise(int index) const {
   if (raise >= int(instrs.size()) || instrs[raise].op != Op::RaiseVarargs || instrs[raise].arg != 1) return false;
   if (block_at(raise) != block_at(index)) return false;
   if (raise != index + 1 && !(instrs[raise - 1].op == Op::Call && instrs[raise - 1].arg == 1)) return false;
-  return instrs[index - 1].target == raise + 1;
+  const int target = instrs[index - 1].target;
+  if (target == raise + 1) return true;
+  // (The peephole threads the jump past an unconditional jump that follows
+  // the raise: the assert ends an if branch or a loop body.)
+  return raise + 1 < int(instrs.size()) && instrs[raise + 1].op == Op::Jump && instrs[raise + 1].target == target;
 }
 
 void FunctionDecompiler::simulate_call_ex(int index, Stack& stack) {
