@@ -264,17 +264,18 @@ int FunctionDecompiler::join_of(const Condition& condition, const Region& region
         graph_.blocks[post].first > jumped) {
       int header = block_at(jumped);
       const cfg::Block& start = graph_.blocks[header];
-      if (!graph_.loop_headed_by(header) && start.successors.size() == 1 && start.last + 1 < int(function_.instrs.size()) &&
-          start.successors[0] == block_at(start.last + 1))
+      if (!graph_.loop_headed_by(header) && start.successors.size() == 1 &&
+          start.last + 1 < int(function_.instrs.size()) && start.successors[0] == block_at(start.last + 1))
         header = start.successors[0];
       const cfg::Loop* loop = graph_.loop_headed_by(header);
-      const bool endless = loop && !loop->contains[first_block] &&
-                           std::none_of(graph_.blocks.begin(), graph_.blocks.end(), [&](const cfg::Block& b) {
-                             return b.reachable && loop->contains[b.id] &&
-                                    std::any_of(b.successors.begin(), b.successors.end(),
-                                                [&](int s) { return !loop->contains[s]; });
-                           });
-      if (endless && reachable_without_exceptions(block_at(condition.next))[block_at(jumped)] && usable(block_at(jumped)))
+      const bool endless =
+          loop && !loop->contains[first_block] &&
+          std::none_of(graph_.blocks.begin(), graph_.blocks.end(), [&](const cfg::Block& b) {
+            return b.reachable && loop->contains[b.id] &&
+                   std::any_of(b.successors.begin(), b.successors.end(), [&](int s) { return !loop->contains[s]; });
+          });
+      if (endless && reachable_without_exceptions(block_at(condition.next))[block_at(jumped)] &&
+          usable(block_at(jumped)))
         return jumped;
     }
   }
@@ -498,8 +499,8 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
         // JUMP_BACKWARD of its own: the test read as the compiler wrote
         // it, jumping to that exit, inverted_backward_jumps.cpp.)
         if (reads_inverted_exits && jump.target == at + 2 && inverted_condition_exit(at + 1)) {
-          c.expr = make::compare(tested, jump.op == Op::PopJumpIfNone ? ast::CmpOp::Is : ast::CmpOp::IsNot,
-                                 make::none());
+          c.expr =
+              make::compare(tested, jump.op == Op::PopJumpIfNone ? ast::CmpOp::Is : ast::CmpOp::IsNot, make::none());
           c.true_target = jump.target;
           c.false_target = at + 1;
           break;
@@ -554,8 +555,7 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
       // condition goes on at that jump's target, inverted_backward_jumps.cpp.)
       int next = chain.next;
       if (reads_inverted_exits && (chain.true_target == next || chain.false_target == next) &&
-          inverted_condition_exit(next) &&
-          (chain.true_target == next + 1 || chain.false_target == next + 1))
+          inverted_condition_exit(next) && (chain.true_target == next + 1 || chain.false_target == next + 1))
         ++next;
       const int block = block_at(next);
       const cfg::Block& b = graph_.blocks[block];
@@ -630,10 +630,14 @@ Condition FunctionDecompiler::read_condition(int index, Stack& stack) {
         const auto globals_before = globals_.size();
         d = trial_condition(b.first, b.last, trial);
         if (d.expr) {
-          if (chain.true_target == next && same_exit(chain.false_target, d.false_target)) kind = 1;
-          else if (chain.true_target == next && same_exit(chain.false_target, d.true_target)) kind = 2;
-          else if (chain.false_target == next && same_exit(chain.true_target, d.true_target)) kind = 3;
-          else if (chain.false_target == next && same_exit(chain.true_target, d.false_target)) kind = 4;
+          if (chain.true_target == next && same_exit(chain.false_target, d.false_target))
+            kind = 1;
+          else if (chain.true_target == next && same_exit(chain.false_target, d.true_target))
+            kind = 2;
+          else if (chain.false_target == next && same_exit(chain.true_target, d.true_target))
+            kind = 3;
+          else if (chain.false_target == next && same_exit(chain.true_target, d.false_target))
+            kind = 4;
         }
         if (kind == 0) {
           visited_ = visited_before;

@@ -193,12 +193,11 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
            merged_condition_exits_.end() ||
        (then_is_true ? (region.protection >= 0 && !within_protection(then_start, region.protection)) ||
                            (late_latch_jump(then_start) &&
-                            std::none_of(
-                                stack.begin(), stack.end(), [](const Value& v) { return v.accumulator; }))
-                     : region.protection >= 0 ? !within_protection(then_start, region.protection)
-                                              : !written_latch_jump(then_start) ||
-                                                    std::any_of(stack.begin(), stack.end(),
-                                                                [](const Value& v) { return v.accumulator; })));
+                            std::none_of(stack.begin(), stack.end(), [](const Value& v) { return v.accumulator; }))
+        : region.protection >= 0
+            ? !within_protection(then_start, region.protection)
+            : !written_latch_jump(then_start) ||
+                  std::any_of(stack.begin(), stack.end(), [](const Value& v) { return v.accumulator; })));
   int stopped = -1;  // where the last branch walked left the protected region
   auto branch = [&](int start, Stack& branch_stack, ast::Body& body) -> bool {
     if (threaded_else_jump >= 0 && start == else_start) {

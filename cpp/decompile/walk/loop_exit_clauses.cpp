@@ -242,8 +242,8 @@ int FunctionDecompiler::copied_break_target(const cfg::Loop& loop, int natural_e
       // where jumps went to it, come before.)
       for (int k = count - 1; k > natural_exit && found < 0; --k)
         if ((constant_return || graph_.dominates(exit_block, block_at(k)) || from_exit[block_at(k)]) &&
-            graph_.blocks[block_at(k)].reachable &&
-            !loop.contains[block_at(k)] && exit_copy_length(pop_top + 1, k) == length)
+            graph_.blocks[block_at(k)].reachable && !loop.contains[block_at(k)] &&
+            exit_copy_length(pop_top + 1, k) == length)
           found = k;
     }
     if (found < 0) {

@@ -238,7 +238,8 @@ bool FunctionDecompiler::body_jumps_over_exit(const cfg::Loop& loop, int exit,
   const int count = int(instrs.size());
   const bool only_test_leaves = std::all_of(graph_.blocks.begin(), graph_.blocks.end(), [&](const cfg::Block& b) {
     return !b.reachable || !loop.contains[b.id] || !is_conditional_jump(instrs[b.last].op) ||
-           instrs[b.last].target != exit || std::find(test_blocks.begin(), test_blocks.end(), b.id) != test_blocks.end();
+           instrs[b.last].target != exit ||
+           std::find(test_blocks.begin(), test_blocks.end(), b.id) != test_blocks.end();
   });
   for (const cfg::Block& b : graph_.blocks) {
     if (!b.reachable || !loop.contains[b.id]) continue;

@@ -628,16 +628,16 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // raise`) is a break too. (An except clause is no body code: that of
       // a try around the loop is entered from it too. The jump that leaves
       // a try body says nothing: the try may have had an else clause.)
-      const bool lone_break_block =
-          natural_exit < 0 && !loop->contains[b.id] && b.first == b.last && graph_.dominates(block, b.id) &&
-          !below_nested_loop_header(b.id) && !in_clause(b.id) &&
-          std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
-            // (3.13+ leave the lone jump of a break out of the protection
-            // of a try around the whole loop.)
-            return graph_.blocks[p].handler_block == b.handler_block ||
-                   (header_handler >= 0 && graph_.blocks[p].handler_block == header_handler &&
-                    code_.version.minor >= 13);
-          });
+      const bool lone_break_block = natural_exit < 0 && !loop->contains[b.id] && b.first == b.last &&
+                                    graph_.dominates(block, b.id) && !below_nested_loop_header(b.id) &&
+                                    !in_clause(b.id) &&
+                                    std::all_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) {
+                                      // (3.13+ leave the lone jump of a break out of the protection
+                                      // of a try around the whole loop.)
+                                      return graph_.blocks[p].handler_block == b.handler_block ||
+                                             (header_handler >= 0 && graph_.blocks[p].handler_block == header_handler &&
+                                              code_.version.minor >= 13);
+                                    });
       // Body code that never gets back to the header by normal flow (`if c:
       // return x` before a break, a try body that ends in break) is outside
       // the natural loop too, but still dominated by its header; a for
@@ -745,9 +745,8 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
     // return, the natural exit running into another.)
     if (!exits.empty()) {
       const int copy = break_return_copy_follow(exits[0], natural_exit);
-      if (copy >= 0 && std::all_of(exits.begin(), exits.end(), [&](int e) {
-            return break_return_copy_follow(e, natural_exit) == copy;
-          }))
+      if (copy >= 0 && std::all_of(exits.begin(), exits.end(),
+                                   [&](int e) { return break_return_copy_follow(e, natural_exit) == copy; }))
         return copy;
     }
     if (exits.size() == 1 && (natural_exit < 0 || exits[0] > natural_exit || to_outer_header)) return exits[0];
