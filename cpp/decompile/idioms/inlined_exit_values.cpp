@@ -10,7 +10,8 @@
 //     L: <g(x)>; CALL_FUNCTION 1; RETURN_VALUE    the tail in each branch)
 // Test: tests/python/decompile_cases/expressions.py (conditional_values_ending_alike,
 //     conditional_argument_in_last_call); decompile_cases/await_in_copied_exit_values.py
-//     (awaits on both sides: the tail never starts inside a send loop).
+//     (awaits on both sides: the tail never starts inside a send loop);
+//     decompile_cases/borrowed_value_before_copied_tail.py (3.14+).
 //
 // 3.10+ copy a block of at most four instructions that ends the function
 // into every jump to it (`inline_small_exit_blocks`, MAX_COPY_SIZE). A
@@ -165,6 +166,13 @@ int FunctionDecompiler::try_value_before_inlined_exit(const ast::ExprPtr& test, 
     if (real_instructions(then_tail, then_last) > kMaxCopiedExit) continue;
     if (splits_a_send(then_tail) || splits_a_send(else_tail)) continue;
     if (!tail_line_fits(then_tail, else_tail)) continue;
+    // (3.14+ borrow a load only for a consumer in its own block: a value
+    // the tail takes from the join was never borrowed, so a borrowed load
+    // right before the tail feeds the tail's first instruction inside the
+    // branch. `other.x if c else self.x` copies `.x` along with the tail.
+    // Only the branch jumped to tells: the one the test falls into shares
+    // a block with the join's first code, borrowed either way.)
+    if (code_.version.minor >= 14 && borrowed_load(code_, function_.instrs[else_tail - 1])) continue;
     if (!single_value_of(then_start, then_tail, stack, false) || !single_value_of(else_start, else_tail, stack, false))
       continue;
     ast::ExprPtr when_true = single_value_of(then_start, then_tail, stack, true);
