@@ -274,11 +274,6 @@ bool names_from_co_names(Op op) {
   }
 }
 
-// The compiler writes a try's else clause before its except clauses and
-// the code after the try statement after them, and co_names records names
-// in the order they are first met. 1: the code in [else_start, else_end)
-// meets a new name before the clauses in [clauses_start, clauses_end) do;
-// 0: after them; -1: no name tells.
 // The first instruction of `code`, in order, that uses a name of co_names
 // none of `shared` uses; -1 when there is none.
 int FunctionDecompiler::first_name_in_order(const std::vector<int>& code, const std::vector<int>& shared) const {
@@ -293,6 +288,11 @@ int FunctionDecompiler::first_name_in_order(const std::vector<int>& code, const 
   return -1;
 }
 
+// The compiler writes a try's else clause before its except clauses and
+// the code after the try statement after them, and co_names records names
+// in the order they are first met. 1: the code in [else_start, else_end)
+// meets a new name before the clauses in [clauses_start, clauses_end) do;
+// 0: after them; -1: no name tells.
 int FunctionDecompiler::else_compiled_first(int else_start, int else_end, int clauses_start, int clauses_end) const {
   const int count = int(function_.instrs.size());
   auto range = [&](int from, int to) {
@@ -318,12 +318,12 @@ int FunctionDecompiler::else_compiled_first(int else_start, int else_end, int cl
   // come before every name of the else clause. `else: matches.append(x)`
   // after `except E as e: fatals.append(e)`.)
   if (in_else < 0 && in_clauses >= 0) {
-    const std::vector<int> none;
-    const int any_else = first_own_use(orelse, none, body).name;
     const int clauses_first = first_name_in_order(clauses, body);
-    const std::vector<int> first_only = clauses_first >= 0 ? std::vector<int>{clauses_first} : none;
-    const int own_first = clauses_first >= 0 ? first_own_use(first_only, orelse, body).name : -1;
-    if (any_else >= 0 && own_first >= 0 && any_else < own_first) return 1;
+    if (clauses_first >= 0) {
+      const int any_else = first_own_use(orelse, {}, body).name;
+      const int own_first = first_own_use({clauses_first}, orelse, body).name;
+      if (any_else >= 0 && own_first >= 0 && any_else < own_first) return 1;
+    }
   }
   if (in_else < 0 || in_clauses < 0 || in_else == in_clauses) return -1;
   return in_else < in_clauses ? 1 : 0;

@@ -236,11 +236,13 @@ bool FunctionDecompiler::body_jumps_over_exit(const cfg::Loop& loop, int exit,
                                               const std::vector<int>& test_blocks) const {
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
-  const bool only_test_leaves = std::all_of(graph_.blocks.begin(), graph_.blocks.end(), [&](const cfg::Block& b) {
-    return !b.reachable || !loop.contains[b.id] || !is_conditional_jump(instrs[b.last].op) ||
-           instrs[b.last].target != exit ||
-           std::find(test_blocks.begin(), test_blocks.end(), b.id) != test_blocks.end();
-  });
+  // (Asked only ≤3.9, where the dead break is read.)
+  const bool only_test_leaves =
+      code_.version.minor <= 9 && std::all_of(graph_.blocks.begin(), graph_.blocks.end(), [&](const cfg::Block& b) {
+        return !b.reachable || !loop.contains[b.id] || !is_conditional_jump(instrs[b.last].op) ||
+               instrs[b.last].target != exit ||
+               std::find(test_blocks.begin(), test_blocks.end(), b.id) != test_blocks.end();
+      });
   for (const cfg::Block& b : graph_.blocks) {
     if (!b.reachable || !loop.contains[b.id]) continue;
     const ir::Instr& jump = instrs[b.last];
@@ -248,8 +250,8 @@ bool FunctionDecompiler::body_jumps_over_exit(const cfg::Loop& loop, int exit,
     if (!loop.contains[block_at(jump.target)]) continue;
     if (b.last < exit && exit < jump.target) return true;
     const int dead = b.last + 1;
-    if (code_.version.minor <= 9 && only_test_leaves && jump.target == dead + 1 && instrs[dead].op == Op::Jump &&
-        instrs[dead].target == exit && !graph_.blocks[block_at(dead)].reachable)
+    if (only_test_leaves && jump.target == dead + 1 && instrs[dead].op == Op::Jump && instrs[dead].target == exit &&
+        !graph_.blocks[block_at(dead)].reachable)
       return true;
   }
   return false;

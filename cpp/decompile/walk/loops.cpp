@@ -45,15 +45,14 @@ bool FunctionDecompiler::ends_in_shared_continue_jump(int then_start, int else_s
                                                       const Region& region) const {
   const auto& instrs = function_.instrs;
   if (code_.version.minor < 10 || !region.loop || then_start >= else_start || else_start < 2) return false;
+  const int last = else_start - 1;
   if (code_.version.minor < 12) {
-    const int last = else_start - 1;
     if (graph_.blocks[block_at(last)].first != last) return false;
     std::vector<int> from;
     for (int p : graph_.blocks[block_at(last)].predecessors) from.push_back(graph_.blocks[p].last);
     if (!joined_continue_on_line_of_its_own(function_, code_.version.minor, last, from)) return false;
   }
   if (then_stopped < 0 || !region.loop->continues_at(then_stopped)) return false;
-  const int last = else_start - 1;
   const ir::Instr& jump = instrs[last];
   if (jump.op != Op::Jump || jump.target > last || !region.loop->continues_at(jump.target) || !visited_[last] ||
       !graph_.blocks[block_at(last)].reachable || instrs[last - 1].op == Op::Jump ||
