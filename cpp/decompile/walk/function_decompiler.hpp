@@ -340,7 +340,8 @@ class FunctionDecompiler {
   bool is_pure_condition_block(int block, const Stack& stack, bool allow_loop_header = false,
                                bool allow_chain_start = false) const;
   int join_of(const Condition& condition, const Region& region) const;
-  bool reached_only_leaving_clauses(int at) const;
+  bool reached_only_leaving_clauses(int at, const std::string& clause_name) const;
+  int clause_leaving_target(int jump, const std::string& clause_name) const;
   bool inside(int instr, const Region& region) const;
   bool leaves_protection_at(int instr, const Region& region) const;
   bool post_only_around_loop(const Condition& condition, int post, const Region& region) const;

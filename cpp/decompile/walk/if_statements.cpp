@@ -82,8 +82,19 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // they all meet is the code after the try, outside the clause. The if
   // ends with the clause, each branch at its copy.
   if (code_.version.minor >= 13 && region.clause_depth >= 0 && join >= 0 && join != region.stop &&
-      join < int(function_.instrs.size()) && reached_only_leaving_clauses(join))
+      join < int(function_.instrs.size()) && reached_only_leaving_clauses(join, region.clause_name))
     join = region.stop;
+  // `if c: pass` + `else: return` ending an except clause: the first
+  // branch jumps to the clause's end (3.13+ is its own copy), the only way
+  // to the code after the try. It never runs on into the second branch, so
+  // that is no code after the if: the if ends the clause.
+  if (region.clause_depth >= 0 && join == else_start && then_start < else_start &&
+      else_start != region.stop) {
+    const int left_to = clause_leaving_target(else_start - 1, region.clause_name);
+    if (left_to >= 0 && reached_only_leaving_clauses(left_to, region.clause_name) &&
+        !(region.loop && (region.loop->continues_at(left_to) || left_to == region.loop->follow)))
+      join = region.stop;
+  }
   // ≤3.9 keep the jump over the else clause after a branch that ends in a
   // raise (only a return's is dropped), or in a compound statement whose
   // end was a jump target: dead, it still says that there was an else
@@ -685,13 +696,18 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
                                    function_.instrs[then_start].target == join && !jumps_over_latch &&
                                    !(inverted_backward_jump(code_, function_.instrs[then_start], then_start) &&
                                      !(region.loop && region.loop->continues_at(join)));
+  // (Ending an except clause, its jump goes to the clause's end, past the
+  // else: ≤3.12 `if c: pass` + `else: return`.)
+  const bool empty_then_leaving_clause = then_falls && region.clause_depth >= 0 && then_start + 1 == else_start &&
+                                         clause_leaving_target(then_start, region.clause_name) >= 0;
   // 3.13 copy the end of an except clause into each branch: an empty first
   // branch holding such a copy, laid out before the other, was written
   // `if c: pass` (`if not c: X` would put X first).
   const bool copied_empty_then = code_.version.minor >= 13 && then_falls && then_start != join &&
                                  then_start < else_start && clause_end(then_stopped) && !jumps_over_latch;
   bool turned_round = false;
-  if (then_body.empty() && !else_body.empty() && !explicit_empty_then && !copied_empty_then) {
+  if (then_body.empty() && !else_body.empty() && !explicit_empty_then && !copied_empty_then &&
+      !empty_then_leaving_clause) {
     test = negate_condition(test);
     guard = negate_plainly(guard);
     std::swap(then_body, else_body);
@@ -792,15 +808,46 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
 }
 
 // Whether the code at `at` is only reached by jumps that leave an except
-// clause (each right after its POP_EXCEPT), from two or more places.
-bool FunctionDecompiler::reached_only_leaving_clauses(int at) const {
+// clause (each right after its POP_EXCEPT and the unbinding of the
+// clause's name, if any): code after the try, never inside the clause.
+bool FunctionDecompiler::reached_only_leaving_clauses(int at, const std::string& clause_name) const {
   const cfg::Block& block = graph_.blocks[block_at(at)];
-  if (block.first != at || block.predecessors.size() < 2) return false;
-  return std::all_of(block.predecessors.begin(), block.predecessors.end(), [&](int p) {
+  if (block.first != at) return false;
+  // (Dead code counts for nothing: ≤3.10 the jump over the clauses after a
+  // try body that always raises.)
+  bool reached = false;
+  const bool only_leaving = std::all_of(block.predecessors.begin(), block.predecessors.end(), [&](int p) {
     const cfg::Block& from = graph_.blocks[p];
-    return from.last > from.first && function_.instrs[from.last].op == Op::Jump &&
-           function_.instrs[from.last].target == at && function_.instrs[from.last - 1].op == Op::PopExcept;
+    if (!from.reachable) return true;
+    reached = true;
+    if (from.last <= from.first || function_.instrs[from.last].op != Op::Jump || function_.instrs[from.last].target != at)
+      return false;
+    const int unbinding = from.last - 3;
+    const int pop_except = unbinding >= from.first && unbinds_name_at(unbinding, clause_name) ? unbinding - 1 : from.last - 1;
+    return pop_except >= from.first && function_.instrs[pop_except].op == Op::PopExcept;
   });
+  return only_leaving && reached;
+}
+
+// Where the jump at `jump` leaves an except clause to, right after the
+// clause's POP_EXCEPT (and the unbinding of its name), or by way of such a
+// block of its own; -1 when it does not leave the clause there.
+int FunctionDecompiler::clause_leaving_target(int jump, const std::string& clause_name) const {
+  const auto& instrs = function_.instrs;
+  const int count = int(instrs.size());
+  if (jump < 0 || jump >= count || instrs[jump].op != Op::Jump) return -1;
+  auto left_after = [&](int at) {  // the POP_EXCEPT before the jump at `at`, or -1
+    const int unbinding = at - 3;
+    const int pop_except = unbinding >= 0 && unbinds_name_at(unbinding, clause_name) ? unbinding - 1 : at - 1;
+    return pop_except >= 0 && instrs[pop_except].op == Op::PopExcept ? pop_except : -1;
+  };
+  if (left_after(jump) >= 0) return instrs[jump].target;
+  int to = instrs[jump].target;
+  // (≤3.10 leave the try/finally that unbinds the name first.)
+  while (code_.version.minor <= 10 && to >= 0 && to < count && instrs[to].op == Op::PopBlock) ++to;
+  if (to < 0 || to >= count || instrs[to].op != Op::PopExcept) return -1;
+  const int next = after_name_unbinding(to + 1, clause_name);
+  return next < count && instrs[next].op == Op::Jump ? instrs[next].target : -1;
 }
 
 bool FunctionDecompiler::only_from_condition(int block, const Condition& condition) const {
