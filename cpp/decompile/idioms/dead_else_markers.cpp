@@ -55,6 +55,36 @@ int FunctionDecompiler::dead_jump_over_else_target(int then_start, int else_star
   return jump.target;
 }
 
+// ≤3.9 the dead jump back to the loop's header that ends an if's first
+// branch (after a compound statement such as a try, whose ends jump past
+// it) is a written `continue` when those ends jump straight back to the
+// header too: as a jump over an else clause ending the loop body it would
+// go to the loop's closing jump, and the ends to it (threaded one jump
+// only, to that closing jump: pycparser's yacc parse loops). So the ends
+// jump back, and none to the loop body past the dead jump.
+bool FunctionDecompiler::dead_jump_is_written_continue(int then_start, int else_start, const Region& region) const {
+  if (code_.version.minor > 9 || !region.loop || then_start >= else_start - 1) return false;
+  const int dead = else_start - 1;
+  // (Not after the branch's own `continue` or `break`: the dead jump is
+  // then the one over the else clause.)
+  if (function_.instrs[dead - 1].op == Op::Jump && graph_.blocks[block_at(dead - 1)].reachable) return false;
+  bool jumps_back = false;
+  for (int k = then_start; k < dead; ++k) {
+    const ir::Instr& instr = function_.instrs[k];
+    if ((instr.op != Op::Jump && !is_conditional_jump(instr.op)) || !graph_.blocks[block_at(k)].reachable) continue;
+    if (region.loop->continues_at(instr.target)) {
+      // (Only the ends of statements, on their last line: a jump back on
+      // a line of its own is a written `continue`, which says nothing.)
+      if (instr.op != Op::Jump) continue;
+      if (k == 0 || function_.instrs[k - 1].line != instr.line) return false;
+      jumps_back = true;
+    } else if (instr.target > dead && inside_loop_body(instr.target, region)) {
+      return false;
+    }
+  }
+  return jumps_back;
+}
+
 // `if c: X else: continue` (or `break`) in a loop: the else clause is a
 // lone jump, so the peephole optimizer threads the test's jump to it on to
 // its target, the loop's header (exit), and the clause is left dead right

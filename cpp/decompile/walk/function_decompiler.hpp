@@ -267,6 +267,7 @@ class FunctionDecompiler {
   int decompile_conditional(int index, const Region& region, Stack& stack, ast::Body& out);
   // ---- ≤3.9 dead code that says an if had an else clause (dead_else_markers.cpp) ----
   int dead_jump_over_else_target(int then_start, int else_start) const;
+  bool dead_jump_is_written_continue(int then_start, int else_start, const Region& region) const;
   bool branch_passes_dead_target(int then_start, int dead_target, const Region& region) const;
   bool dead_label_after_branch(int head) const;
   int threaded_loop_jump_else(int then_start, int else_start, const Region& region) const;

@@ -116,6 +116,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       else if (region.stop < 0)
         join = dead_target;
     }
+  } else if (dead_target >= 0 && region.loop && region.loop->continues_at(dead_target) &&
+             dead_jump_is_written_continue(then_start, else_start, region)) {
+    // (A `continue` ending the first branch: the rest of the body follows.)
+    join = else_start;
   } else if (dead_target >= 0 && region.loop && region.loop->continues_at(dead_target)) {
     // (Threaded to the loop's header: the if ended the loop's body.)
     dead_jump_over_else = true;
@@ -772,6 +776,18 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   if (!then_falls && !else_body.empty() && !implicit_returns && if_ends_in_implicit_return(then_body) &&
       returns_none(else_body.back()) && !holds(implicit_return_copies_, else_body.back().get()))
     written_returns_.push_back(else_body.back());
+  // A test that jumps straight back to the loop's start (its jump threaded
+  // through the `continue` written after the if) and a first branch that
+  // runs on into that `continue`: the if and then the `continue`, not a
+  // `continue` in the branch and one more after the if (that is one jump
+  // back more: sqlparse OutputPythonFilter._process, ≤3.9).
+  if (!then_falls && then_body.size() >= 2 && ast::as<ast::Continue>(then_body.back()) && else_body.size() == 1 &&
+      ast::as<ast::Continue>(else_body[0]) && region.loop && region.loop->continues_at(else_start) &&
+      !turned_round) {
+    else_body = {then_body.back()};
+    then_body.pop_back();
+    return then_rest_after(make::if_(test, then_body, {}));
+  }
   if (!then_falls && !else_body.empty() && !implicit_returns && !ends_in_implicit_return(then_body) &&
       !if_ends_in_implicit_return(then_body) && !try_ends_in_implicit_returns(then_body) &&
       !continues_elsewhere(then_body, else_start) && !dead_jump_over_else && !dead_label_after_else)
@@ -801,6 +817,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       function_.instrs[else_start - 1].target == else_start && visited_[else_start - 1] &&
       graph_.blocks[block_at(else_start - 1)].reachable)
     else_body.push_back(make::pass());
+  if (getenv("DEPYF_DBG")) fprintf(stderr, "if@%d then=%d else=%d join=%d stop=%d cont=%d tf=%d ef=%d ts=%d es=%d\n", index, then_start, else_start, join, region.stop, continue_at, then_falls, else_falls, then_stopped, else_stopped);
   emit(out, make::if_(test, then_body, else_body), index);
   stack = then_falls ? then_stack : else_stack;
   if (!then_falls && !else_falls) return -1;

@@ -737,6 +737,24 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
     emit(out, make::break_(), else_start);
     return -1;
   }
+  // ≤3.9 `continue` written after a try at the end of a region (an if's
+  // first branch): the body's exit and the clauses' ends are threaded
+  // through it straight back to the loop's header (or the clauses leave),
+  // and it is left dead after the clauses. That is no else clause: the
+  // try, then that jump.
+  if (code_.version.minor <= 9 && falls && region.loop && else_start == body_end &&
+      (join < 0 || region.loop->continues_at(join)) && instrs[body_end].op == Op::Jump &&
+      region.loop->continues_at(instrs[body_end].target)) {
+    int dead = body_end + 1;  // (the first instruction past the clauses)
+    while (dead < int(instrs.size()) && visited_[dead]) ++dead;
+    if (dead < int(instrs.size()) && (region.stop < 0 || dead < region.stop || region.stop <= body_end) &&
+        instrs[dead].op == Op::Jump && region.loop->continues_at(instrs[dead].target) &&
+        !graph_.blocks[block_at(dead)].reachable) {
+      visited_[body_end] = 1;
+      emit(out, make_try({}), index);
+      return dead;
+    }
+  }
   if (falls && else_start != join) {
     if (else_start >= int(instrs.size())) fail(index, "try body runs off the end of the code");
     // With no join (every clause leaves) the code after the body runs on
