@@ -85,6 +85,16 @@ bool FunctionDecompiler::dead_jump_is_written_continue(int then_start, int else_
   return jumps_back;
 }
 
+// Whether the instruction at `at` needed an EXTENDED_ARG (≤3.9, where
+// the peephole optimizer never grows a jump to thread it).
+bool FunctionDecompiler::has_extended_arg(int at) const {
+  constexpr unsigned char kExtendedArg = 144;  // (3.8/3.9)
+  const int offset = function_.instrs[at].offset;
+  const std::string& code = function_.code->code;
+  return code_.version.minor <= 9 && offset >= 2 && offset - 2 < int(code.size()) &&
+         static_cast<unsigned char>(code[offset - 2]) == kExtendedArg;
+}
+
 // `if c: X else: continue` (or `break`) in a loop: the else clause is a
 // lone jump, so the peephole optimizer threads the test's jump to it on to
 // its target, the loop's header (exit), and the clause is left dead right

@@ -268,6 +268,7 @@ class FunctionDecompiler {
   // ---- ≤3.9 dead code that says an if had an else clause (dead_else_markers.cpp) ----
   int dead_jump_over_else_target(int then_start, int else_start) const;
   bool dead_jump_is_written_continue(int then_start, int else_start, const Region& region) const;
+  bool has_extended_arg(int at) const;
   bool branch_passes_dead_target(int then_start, int dead_target, const Region& region) const;
   bool dead_label_after_branch(int head) const;
   int threaded_loop_jump_else(int then_start, int else_start, const Region& region) const;

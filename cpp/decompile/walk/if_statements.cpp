@@ -693,6 +693,44 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       return -1;
     }
   }
+  // ≤3.9 `if not a < b < c: continue`: the chain's jump into the first
+  // branch (past the cleanup of its middle operand) goes to that
+  // `continue`, or was threaded through it straight back to the loop's
+  // start. As `if ...: pass` and an else clause the branch would jump
+  // forward over the else clause instead (dateutil _iterinfo.rebuild).
+  // (Read from the chain's jump, or from the `continue` it goes to.)
+  if (code_.version.minor <= 9 && region.loop && then_falls && then_body.empty()) {
+    const auto& instrs = function_.instrs;
+    auto jumps_back = [&](int at) { return instrs[at].op == Op::Jump && region.loop->continues_at(instrs[at].target); };
+    auto chain_jump_to = [&](int at, int to) {
+      return instrs[at].op == Op::Jump && (instrs[at].target == to || region.loop->continues_at(instrs[at].target)) &&
+             instrs[at + 1].op == Op::PopTop;
+    };
+    int written = -1;
+    if (then_start + 3 == else_start && chain_jump_to(then_start, then_start + 2) && jumps_back(then_start + 2))
+      written = then_start + 2;
+    else if (then_start + 1 == else_start && then_start >= 2 && chain_jump_to(then_start - 2, then_start) &&
+             jumps_back(then_start))
+      written = then_start;
+    if (written >= 0) {
+      emit(then_body, make::continue_(), written);
+      then_falls = false;
+    }
+  }
+  // ≤3.9 thread a jump over an else clause to the loop's closing jump on
+  // to the loop's start only where the new target fits the jump's argument:
+  // a first branch ending in a jump back that needed an EXTENDED_ARG was a
+  // written `continue` (pycparser LexerReflect.validate_rules).
+  if (code_.version.minor <= 9 && region.loop && then_falls && then_start < else_start && else_start >= 1) {
+    const int last = else_start - 1;
+    const ir::Instr& jump = function_.instrs[last];
+    if (jump.op == Op::Jump && region.loop->continues_at(jump.target) && jump.target < last && visited_[last] &&
+        graph_.blocks[block_at(last)].reachable && has_extended_arg(last) && !then_body.empty() &&
+        !ast::as<ast::Continue>(then_body.back())) {
+      emit(then_body, make::continue_(), last);
+      then_falls = false;
+    }
+  }
   // `if c: pass` with an else compiles its empty branch to a jump over the
   // else; negating c would drop that jump.
   const bool explicit_empty_then = then_falls && then_start != join && then_start < int(function_.instrs.size()) &&
