@@ -61,4 +61,20 @@ void FunctionDecompiler::refuse_silent_finally_exit(bool falls, const ast::Body&
   fail(start, "a branch that skips the rest of a finally body (a conditional expression tested as a condition)");
 }
 
+// 3.8: a branch whose walk jumped to the END_FINALLY closing the finally
+// body it is in (a `break` out of a while loop in the finally body, the
+// loop read as an if because its jump back is dead) while the if meets
+// elsewhere (not running into it: the code after `if c: return` ending
+// the finally body): walked, the branch does not fall through, so the other
+// branch's code was read as running after the if, after this branch too
+// (`while c: X; break` + `else: raise E` in a finally body read as
+// `if c: X` + `raise E`). Refused (difftest 24000:5996).
+void FunctionDecompiler::refuse_branch_into_finally_end(bool falls, int arrivals_before, int start, int join,
+                                                        const Region& region) const {
+  if (falls || finally_end_arrivals_ == arrivals_before || region.finally_end < 0 || join == region.finally_end ||
+      start == region.finally_end)
+    return;
+  fail(start, "a branch that runs into its finally body's END_FINALLY where the if does not end");
+}
+
 }  // namespace depyf::decompile

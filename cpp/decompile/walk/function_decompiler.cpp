@@ -483,6 +483,16 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         if (region.finally_end >= 0 && target == region.finally_end && region.stop >= 0 && target > region.stop)
           fail(i, "branch in a finally body jumping past its if to the finally's end");
         if (target > i && inside_loop_body(target, region)) {
+          // (A jump straight to the finally body's END_FINALLY: see
+          // refuse_branch_into_finally_end.)
+          if (region.finally_end >= 0 && target == region.finally_end) ++finally_end_arrivals_;
+          // (3.8: past it, out of the finally body: a `break` whose loop
+          // was not found (its jump back is dead, `while 1:` + a finally
+          // body that breaks). Read on there, the code after the loop
+          // would run inside the finally body, while the exception is
+          // still being handled (difftest 24000:25566).)
+          if (region.finally_end >= 0 && target > region.finally_end)
+            fail(i, "a jump out of a finally body past its END_FINALLY (a break out of a loop not found)");
           i = target;
           continue;
         }

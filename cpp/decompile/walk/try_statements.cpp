@@ -396,6 +396,19 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // leaves the protection first (`if c: break` + more body). The try
   // body ends where the walk left the protection.
   if (falls && body_stopped > body_end && visited_[body_end] && !visited_[body_stopped]) body_end = body_stopped;
+  // (≤3.10: the walk stopped earlier, at the body's own POP_BLOCK and
+  // jump right before the handler (over the handlers, or back to a loop's
+  // header), reached only through a with ending the body whose own body
+  // never goes on (its __exit__ suppressing what the body raises): the end
+  // found from the normal path lay elsewhere (the loop's follow, the
+  // implicit return), and the body read as running into a `break` or a
+  // `return` there, written as the else clause (`else: break`, difftest
+  // 24000:54706; `else: return None` + the code after the try,
+  // 24000:39918), or was refused. loop_try_with_never_ending.py.)
+  if (falls && code_.version.minor <= 10 && body_stopped >= 1 && body_stopped < body_end &&
+      body_stopped + 1 == handler && instrs[body_stopped].op == Op::Jump &&
+      instrs[body_stopped - 1].op == Op::PopBlock)
+    body_end = body_stopped;
   // ≤3.9 end a try body by POP_BLOCK and a jump over the clauses to the
   // code after the try, threaded back to the loop's header when the try
   // ends the loop body. A `continue` written there leaves that ending after
