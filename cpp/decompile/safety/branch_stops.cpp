@@ -40,6 +40,20 @@ bool FunctionDecompiler::branch_skips_code_at_continue(bool falls, int stopped, 
   // with exits and all, into each branch, the implicit return on the line
   // of the code before it.)
   if (exit_copy_length(left, code) > 0 || code_copy_length(left, code) > 0) return false;
+  // (≤3.10: the branch leaves the clause by its POP_EXCEPT (and name
+  // unbinding) and a jump to the code after the try, while the walk goes
+  // on past that code: the code in between (a loop after the try, whose
+  // exit the branches seemed to meet at) would be skipped. `except E as
+  // e: if not c: return` + `while d: ...`: the if went on at the implicit
+  // `return None` after the loop, read into the clause (difftest
+  // 24000:46358).)
+  if (code_.version.minor <= 10 && region.clause_depth >= 0 && function_.instrs[left].op == Op::PopExcept) {
+    const int exit = after_name_unbinding(left + 1, region.clause_name);
+    if (exit < count && function_.instrs[exit].op == Op::Jump) {
+      const int goes_on = resolve_jumps(exit);
+      if (goes_on >= 0 && goes_on < code && !visited_[goes_on]) return true;
+    }
+  }
   return !reachable_without_exceptions(block_at(stopped))[block_at(continue_at)];
 }
 
