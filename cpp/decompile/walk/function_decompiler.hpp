@@ -582,7 +582,8 @@ class FunctionDecompiler {
   // Whether the code at `index` only unwinds (POP_EXCEPT, POP_BLOCK, name
   // unbinding) and returns a value it loads without a call.
   bool unwinds_to_return(int index) const;
-  bool clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name) const;
+  bool clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name,
+                                      const Region* region = nullptr) const;
   bool raise_ends_clause_past_return(const std::vector<int>& ends, const std::string& name,
                                      const std::vector<char>& visited_before) const;
   int clause_end_into_copy(const std::vector<int>& ends, const std::string& name, int continuation) const;

@@ -135,7 +135,7 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
     }
     clause_region.stopped_at = nullptr;
     const int copied_end = clause_end_into_copy(clause_ends, name, continuation);
-    if (clause_ends_in_jump_and_return(clause_ends, name) || copied_end >= 0 ||
+    if (clause_ends_in_jump_and_return(clause_ends, name, &clause_region) || copied_end >= 0 ||
         clause_only_returns(clause_ends, name, continuation) ||
         raise_ends_clause_past_return(clause_ends, name, visited_before)) {
       // Ended once where the code after the try goes on and once where it
