@@ -909,7 +909,11 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
   int end = handler;
   int depth = 0;
   for (; end < int(instrs.size()); ++end) {
-    if (instrs[end].op == Op::SetupFinally || instrs[end].op == Op::SetupWith || instrs[end].op == Op::SetupAsyncWith)
+    // (Not an async for's SETUP_FINALLY: END_ASYNC_FOR ends it, and the
+    // END_FINALLY after the loop would be taken for its end, the code after
+    // the finally body read into it, difftest 24000:1842.)
+    if ((instrs[end].op == Op::SetupFinally && !(instrs[end].target >= 0 && instrs[end].target < int(instrs.size()) && instrs[instrs[end].target].op == Op::EndAsyncFor)) || instrs[end].op == Op::SetupWith ||
+        instrs[end].op == Op::SetupAsyncWith)
       ++depth;
     if (instrs[end].op == Op::EndFinally) {
       if (depth == 0) break;
