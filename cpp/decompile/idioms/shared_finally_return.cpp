@@ -16,12 +16,20 @@
 //     (`return CONSTANT`: POP_FINALLY 0; POP_TOP; POP_BLOCK; the constant;
 //     an enclosing finally: CALL_FINALLY before RETURN_VALUE.)
 // Test: tests/python/behaviour_cases/finally_return_in_enclosing_try_shapes.py
-//     (return_in_finally_in_try_except, return_in_finally_in_try_finally)
+//     (return_in_finally_in_try_except, return_in_finally_in_try_finally,
+//     return_in_finally_in_finally_in_try_except,
+//     return_in_finally_in_except_clause_in_try_finally);
+//     tests/python/decompile_cases/finally_return_nested_clause.py
+//     (two finally bodies deep: a POP_FINALLY 0; POP_TOP for each; in an
+//     except clause: its POP_EXCEPT before POP_BLOCK, where the walk
+//     stopped taking it for the clause's end)
 //
 // The walk of the finally body stops where it leaves the enclosing try's
 // protection, with the value on the stack or the constant to come; left so,
 // the return was lost (the function went on after the try and returned
 // None).
+#include <algorithm>
+
 #include "decompile/idioms/shared_finally_loop_exit.hpp"
 #include "decompile/walk/function_decompiler.hpp"
 
@@ -36,11 +44,20 @@ bool FunctionDecompiler::finish_return_in_shared_finally(int stopped, int end, c
                                                          std::size_t base, Stack& finally_stack,
                                                          ast::Body& finally_body) {
   const auto& instrs = function_.instrs;
-  if (stopped < 0 || stopped >= end || visited_[stopped] || end < 1 || instrs[end - 1].op != Op::ReturnValue)
-    return false;
+  if (stopped < 0 || stopped >= end || end < 1 || instrs[end - 1].op != Op::ReturnValue) return false;
+  // (Inside an except clause, the walk stopped at the clause's POP_EXCEPT,
+  // taken for the clause's end: the return's unwinding leaves the clause
+  // too, `except E: try: ... finally: return`.)
+  std::vector<int>* clause_ends = finally_region.clause_ends;
+  const bool at_clause_exit = instrs[stopped].op == Op::PopExcept && clause_ends &&
+                              std::find(clause_ends->begin(), clause_ends->end(), stopped) != clause_ends->end();
+  if (visited_[stopped] && !at_clause_exit) return false;
   // (The None under the finally body is dropped on the way: replaced by
   // the value (ROT_TWO; POP_TOP), or popped before a constant is loaded.)
-  if (base == 0 || finally_stack.size() + 1 < base || finally_stack.size() > base) return false;
+  // (Nested in enclosing finally bodies too: their Nones are dropped on
+  // the way as well, POP_FINALLY 0; POP_TOP for each; finish_return must
+  // then reach END_FINALLY exactly.)
+  if (base == 0 || finally_stack.size() > base) return false;
   // (Only a return that ends the finally body on its one path: a jump to
   // the code between it and END_FINALLY is a path around it, and the walk
   // may have stopped inside a branch, `if c: return value`, which the
@@ -56,6 +73,8 @@ bool FunctionDecompiler::finish_return_in_shared_finally(int stopped, int end, c
     return false;
   }
   finally_stack = return_stack;
+  if (at_clause_exit)
+    clause_ends->erase(std::remove(clause_ends->begin(), clause_ends->end(), stopped), clause_ends->end());
   for (ast::StmtPtr& statement : statements) finally_body.push_back(statement);
   return true;
 }
@@ -76,7 +95,10 @@ bool inside_shared_finally_body(const std::vector<ir::Instr>& instrs, int at, in
     int k = handler;
     for (; k < count; ++k) {
       const Op op = instrs[k].op;
-      if (op == Op::SetupFinally || op == Op::SetupWith || op == Op::SetupAsyncWith) ++depth;
+      if ((op == Op::SetupFinally && !(instrs[k].target >= 0 && instrs[k].target < count &&
+                                       instrs[instrs[k].target].op == Op::EndAsyncFor)) ||
+          op == Op::SetupWith || op == Op::SetupAsyncWith)
+        ++depth;
       if (op == Op::EndFinally) {
         if (depth == 0) break;
         --depth;

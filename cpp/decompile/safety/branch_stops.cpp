@@ -40,6 +40,20 @@ bool FunctionDecompiler::branch_skips_code_at_continue(bool falls, int stopped, 
   // with exits and all, into each branch, the implicit return on the line
   // of the code before it.)
   if (exit_copy_length(left, code) > 0 || code_copy_length(left, code) > 0) return false;
+  // (≤3.10: the branch leaves the clause by its POP_EXCEPT (and name
+  // unbinding) and a jump to the code after the try, while the walk goes
+  // on past that code: the code in between (a loop after the try, whose
+  // exit the branches seemed to meet at) would be skipped. `except E as
+  // e: if not c: return` + `while d: ...`: the if went on at the implicit
+  // `return None` after the loop, read into the clause (difftest
+  // 24000:46358).)
+  if (code_.version.minor <= 10 && region.clause_depth >= 0 && function_.instrs[left].op == Op::PopExcept) {
+    const int exit = after_name_unbinding(left + 1, region.clause_name);
+    if (exit < count && function_.instrs[exit].op == Op::Jump) {
+      const int goes_on = resolve_jumps(exit);
+      if (goes_on >= 0 && goes_on < code && !visited_[goes_on]) return true;
+    }
+  }
   return !reachable_without_exceptions(block_at(stopped))[block_at(continue_at)];
 }
 
@@ -59,6 +73,22 @@ void FunctionDecompiler::refuse_silent_finally_exit(bool falls, const ast::Body&
   if (falls || !body.empty() || start < 0 || start >= count || join < 0 || join >= start) return;
   if (function_.instrs[start].op != Op::EndFinally) return;
   fail(start, "a branch that skips the rest of a finally body (a conditional expression tested as a condition)");
+}
+
+// 3.8: a branch whose walk jumped to the END_FINALLY closing the finally
+// body it is in (a `break` out of a while loop in the finally body, the
+// loop read as an if because its jump back is dead) while the if meets
+// elsewhere (not running into it: the code after `if c: return` ending
+// the finally body): walked, the branch does not fall through, so the other
+// branch's code was read as running after the if, after this branch too
+// (`while c: X; break` + `else: raise E` in a finally body read as
+// `if c: X` + `raise E`). Refused (difftest 24000:5996).
+void FunctionDecompiler::refuse_branch_into_finally_end(bool falls, int arrivals_before, int start, int join,
+                                                        const Region& region) const {
+  if (falls || finally_end_arrivals_ == arrivals_before || region.finally_end < 0 || join == region.finally_end ||
+      start == region.finally_end)
+    return;
+  fail(start, "a branch that runs into its finally body's END_FINALLY where the if does not end");
 }
 
 }  // namespace depyf::decompile

@@ -483,6 +483,16 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         if (region.finally_end >= 0 && target == region.finally_end && region.stop >= 0 && target > region.stop)
           fail(i, "branch in a finally body jumping past its if to the finally's end");
         if (target > i && inside_loop_body(target, region)) {
+          // (A jump straight to the finally body's END_FINALLY: see
+          // refuse_branch_into_finally_end.)
+          if (region.finally_end >= 0 && target == region.finally_end) ++finally_end_arrivals_;
+          // (3.8: past it, out of the finally body: a `break` whose loop
+          // was not found (its jump back is dead, `while 1:` + a finally
+          // body that breaks). Read on there, the code after the loop
+          // would run inside the finally body, while the exception is
+          // still being handled (difftest 24000:25566).)
+          if (region.finally_end >= 0 && target > region.finally_end)
+            fail(i, "a jump out of a finally body past its END_FINALLY (a break out of a loop not found)");
           i = target;
           continue;
         }
@@ -638,10 +648,20 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           // (A loop inside the clause reaches the clause's end only through
           // its follow: a POP_EXCEPT inside it that unwinds to a return is a
           // `return` in the loop, never the clause's end.)
+          // (≤3.10: a return from a try in the clause inside a
+          // try/finally runs the finally body's copy before its constant:
+          // past that copy too, `except E: try: return` + `except F:`,
+          // difftest 24000:17283.)
+          auto unwinds_to_return_past_copies = [&](int at) {
+            if (unwinds_to_return(at)) return true;
+            if (code_.version.minor < 9 || code_.version.minor > 10) return false;
+            const int past = past_finally_copies(at, region);
+            return past != at && unwinds_to_return(past);
+          };
           const bool returns_from_loop =
               region.loop != region.clause_loop && i != region.clause_end_at && unwinds_to_return(after);
           if (!returns_from_loop &&
-              (!region.clause_returns || !unwinds_to_return(after) || i == region.clause_end_at)) {
+              (!region.clause_returns || !unwinds_to_return_past_copies(after) || i == region.clause_end_at)) {
             // A loop inside the clause reaches the clause's end only through
             // its follow, where the walk of its body stops: code that leaves
             // the clause from inside it is a copy of something else (3.10 put
@@ -668,6 +688,17 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
         // exception on the value stack; ≤3.10 keep it in the block stack).
         if (code_.version.minor >= 11) pop(stack, i);
         i = skip_name_unbinding(i + 1, region.clause_name);
+        // (3.9/3.10: through the copies of the finally bodies it leaves,
+        // into its constant: the return ends here.)
+        if (code_.version.minor >= 9 && code_.version.minor <= 10 && region.clause_depth >= 0 &&
+            !unwinds_to_return(i)) {
+          const int past = past_finally_copies(i, region);
+          if (past != i && unwinds_to_return(past)) {
+            int k = i;
+            if (finish_return(k, region, stack, out)) return false;
+            fail(i, "a return leaving an except clause through finally copies not understood");
+          }
+        }
         continue;
       }
       case Op::Reraise:

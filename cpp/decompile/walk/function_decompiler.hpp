@@ -277,6 +277,8 @@ class FunctionDecompiler {
   // 3.8: refuses a branch that jumps to the END_FINALLY of its finally
   // body where the if does not end (safety/branch_stops.cpp).
   void refuse_silent_finally_exit(bool falls, const ast::Body& body, int start, int join) const;
+  void refuse_branch_into_finally_end(bool falls, int arrivals_before, int start, int join,
+                                      const Region& region) const;
   // Refuses code read into an except clause from past the clause's
   // POP_EXCEPT that computes anything (safety/code_after_clause_end.cpp).
   void refuse_code_after_clause_end(const ast::Body& rest, const Stack& entry, int start) const;
@@ -583,7 +585,8 @@ class FunctionDecompiler {
   // Whether the code at `index` only unwinds (POP_EXCEPT, POP_BLOCK, name
   // unbinding) and returns a value it loads without a call.
   bool unwinds_to_return(int index) const;
-  bool clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name) const;
+  bool clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name,
+                                      const Region* region = nullptr) const;
   bool raise_ends_clause_past_return(const std::vector<int>& ends, const std::string& name,
                                      const std::vector<char>& visited_before) const;
   int clause_end_into_copy(const std::vector<int>& ends, const std::string& name, int continuation) const;
@@ -858,6 +861,7 @@ class FunctionDecompiler {
   std::vector<std::pair<const ast::Stmt*, int>> reraise_instrs_;  // each re-raise statement's RERAISE
   std::vector<std::pair<ast::StmtPtr, int>> bare_raises_;  // each `raise` read from RAISE_VARARGS 0, and it
   int enclosing_then_else_ = -1;  // the else start of the if whose first branch is being walked
+  int finally_end_arrivals_ = 0;   // 3.8: walks that ended at their finally body's END_FINALLY
   // Drops the copies of a finally body's closing re-raise (stack at `depth`).
   void drop_final_reraises(ast::Body& body, int depth) const;
   bool ends_in_implicit_return(const ast::Body& body) const;

@@ -330,7 +330,20 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
     const bool drops_iterator_here = iterator_drops > 0;
     const std::size_t base = stack.size() - (iterator_dropped ? 1 : 0);
     const bool value_left = branch_stack.size() > base;
-    const bool same_stack = branch_stack.size() == base;
+    // (3.8: a return leaving shared finally bodies drops the None pushed
+    // for each (POP_FINALLY 0; POP_TOP) before the constant is loaded:
+    // `finally: if c: return` inside an enclosing try, difftest 25000:6090.)
+    bool finally_nones_dropped = code_.version.minor == 8 && region.finally_end >= 0 && branch_stack.size() < base &&
+                                 at > 0 && at <= int(function_.instrs.size());
+    for (std::size_t k = branch_stack.size(); finally_nones_dropped && k < base; ++k)
+      if (stack[k].kind != Value::Kind::Expr || !is_none_constant(stack[k].expr)) finally_nones_dropped = false;
+    if (finally_nones_dropped) {
+      int pops = 0;
+      for (int k = std::max(0, at - 2 * int(base - branch_stack.size()) - 8); k < at; ++k)
+        if (function_.instrs[k].op == Op::PopFinally && function_.instrs[k].arg == 0 && visited_[k]) ++pops;
+      finally_nones_dropped = pops == int(base - branch_stack.size());
+    }
+    const bool same_stack = branch_stack.size() == base || finally_nones_dropped;
     // (A return inside a try in an except clause leaves that clause first.)
     int unwound = at + iterator_drops;
     for (int guard = 0; guard < 8 && unwound < int(function_.instrs.size()); ++guard) {
@@ -415,8 +428,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // (Branches that meet with a value each are a conditional expression.)
   const int enclosing_then_else = enclosing_then_else_;
   enclosing_then_else_ = else_start;
+  const int arrivals_before_then = finally_end_arrivals_;
   bool then_falls = branch(then_start, then_stack, then_body);
   refuse_silent_finally_exit(then_falls, then_body, then_start, join);
+  refuse_branch_into_finally_end(then_falls, arrivals_before_then, then_start, join, region);
   enclosing_then_else_ = -1;
   int then_stopped = stopped >= 0 ? stopped : join;  // (a jump to the join stops there too)
   // ≤3.9: a branch whose last jump back to the loop's header (or out of
@@ -444,8 +459,10 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
                               : -1;
   std::vector<char> visited_before_else;
   if (header_jump >= 0) visited_before_else = visited_;
+  const int arrivals_before_else = finally_end_arrivals_;
   bool else_falls = branch(else_start, else_stack, else_body);
   refuse_silent_finally_exit(else_falls, else_body, else_start, join);
+  refuse_branch_into_finally_end(else_falls, arrivals_before_else, else_start, join, region);
   enclosing_then_else_ = enclosing_then_else;
   int else_stopped = stopped >= 0 ? stopped : join;
   if (header_jump >= 0 && else_falls && else_stopped == join) {

@@ -469,7 +469,8 @@ bool FunctionDecompiler::unwinds_to_return(int index) const {
 // try and ended at code that unwinds and returns (3.10+ copy a short return
 // into each path, so such an end may be a copy of the code after the try:
 // then every end would return, and this is false).
-bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name) const {
+bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name,
+                                                         const Region* region) const {
   const auto& instrs = function_.instrs;
   bool jumps = false, returns = false;
   for (int end : ends) {
@@ -484,6 +485,12 @@ bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& 
     if (instrs[after].op == Op::Jump || (on != after && instrs[on].op == Op::Jump))
       jumps = true;
     else if (unwinds_to_return(after)) returns = true;
+    // (3.9/3.10: a return from a try in the clause, inside a try/finally,
+    // runs the finally body's copy before its constant.)
+    else if (region && code_.version.minor >= 9 && code_.version.minor <= 10) {
+      const int past = past_finally_copies(after, *region);
+      if (past != after && unwinds_to_return(past)) returns = true;
+    }
   }
   return jumps && returns;
 }

@@ -135,7 +135,7 @@ int FunctionDecompiler::decode_except_clauses(int handler, const Region& region,
     }
     clause_region.stopped_at = nullptr;
     const int copied_end = clause_end_into_copy(clause_ends, name, continuation);
-    if (clause_ends_in_jump_and_return(clause_ends, name) || copied_end >= 0 ||
+    if (clause_ends_in_jump_and_return(clause_ends, name, &clause_region) || copied_end >= 0 ||
         clause_only_returns(clause_ends, name, continuation) ||
         raise_ends_clause_past_return(clause_ends, name, visited_before)) {
       // Ended once where the code after the try goes on and once where it
@@ -396,6 +396,19 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // leaves the protection first (`if c: break` + more body). The try
   // body ends where the walk left the protection.
   if (falls && body_stopped > body_end && visited_[body_end] && !visited_[body_stopped]) body_end = body_stopped;
+  // (≤3.10: the walk stopped earlier, at the body's own POP_BLOCK and
+  // jump right before the handler (over the handlers, or back to a loop's
+  // header), reached only through a with ending the body whose own body
+  // never goes on (its __exit__ suppressing what the body raises): the end
+  // found from the normal path lay elsewhere (the loop's follow, the
+  // implicit return), and the body read as running into a `break` or a
+  // `return` there, written as the else clause (`else: break`, difftest
+  // 24000:54706; `else: return None` + the code after the try,
+  // 24000:39918), or was refused. loop_try_with_never_ending.py.)
+  if (falls && code_.version.minor <= 10 && body_stopped >= 1 && body_stopped < body_end &&
+      body_stopped + 1 == handler && instrs[body_stopped].op == Op::Jump &&
+      instrs[body_stopped - 1].op == Op::PopBlock)
+    body_end = body_stopped;
   // ≤3.9 end a try body by POP_BLOCK and a jump over the clauses to the
   // code after the try, threaded back to the loop's header when the try
   // ends the loop body. A `continue` written there leaves that ending after
@@ -914,7 +927,11 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
   int end = handler;
   int depth = 0;
   for (; end < int(instrs.size()); ++end) {
-    if (instrs[end].op == Op::SetupFinally || instrs[end].op == Op::SetupWith || instrs[end].op == Op::SetupAsyncWith)
+    // (Not an async for's SETUP_FINALLY: END_ASYNC_FOR ends it, and the
+    // END_FINALLY after the loop would be taken for its end, the code after
+    // the finally body read into it, difftest 24000:1842.)
+    if ((instrs[end].op == Op::SetupFinally && !(instrs[end].target >= 0 && instrs[end].target < int(instrs.size()) && instrs[instrs[end].target].op == Op::EndAsyncFor)) || instrs[end].op == Op::SetupWith ||
+        instrs[end].op == Op::SetupAsyncWith)
       ++depth;
     if (instrs[end].op == Op::EndFinally) {
       if (depth == 0) break;

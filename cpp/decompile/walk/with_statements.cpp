@@ -122,7 +122,25 @@ int FunctionDecompiler::decompile_with(int index, const Region& region, Stack& s
   // with, the walk of the try body stops there: the with ends the body,
   // which goes on past the try.)
   int suppressed_resume = falls ? -1 : with_suppressed_resume(handler);
-  mark_handler_code_visited(handler, index, suppressed_resume);
+  // (A body that falls through only where a with nested in it suppresses
+  // what its own body raises (`with a, b: raise E`) has no normal path
+  // from the with's start: the handler's code runs on into the code after
+  // the with, which is no handler code (≤3.10: marked as such, the code
+  // after the with was lost: `return` after it in a try/finally, difftest
+  // 24000:34026, 25000:6197, 24000:53542.)
+  int keep = suppressed_resume;
+  if (falls && legacy && e >= 0 && e < int(instrs.size())) {
+    if (code_.version.minor == 8) {
+      const int finish = is_async ? skip_await(e + 2) : e + 2;
+      if (finish >= 0) keep = finish + 2;
+    } else {
+      const int drop = is_async ? skip_await(e + 4) : e + 4;
+      // (The normal exit jumps over the handler to the code after the
+      // with, where the handler's code runs on too.)
+      if (drop >= 0) keep = resolve_jumps(drop + 1);
+    }
+  }
+  mark_handler_code_visited(handler, index, keep);
   // (3.12+ jump from the protected cleanup to the try body's own jump out.)
   while (suppressed_resume >= 0 && region.protection >= 0 && instrs[suppressed_resume].op == Op::Jump &&
          within_protection(suppressed_resume, region.protection) &&
