@@ -1,4 +1,4 @@
-// A for loop ending an except clause, its body breaking.
+// A for (or while) loop ending an except clause, its body breaking.
 //
 // Versions: 3.13+ (3.13 started copying line-less exit blocks into each jump).
 // Source:
@@ -18,7 +18,7 @@
 //     (ending the function: POP_EXCEPT; <unbinding>; LOAD_CONST None;
 //     RETURN_VALUE in place of the jump)
 // Test: tests/python/decompile_cases/loop_in_clause_copies.py (for_breaking_ends_clause,
-//     for_else_two_breaks_in_clause)
+//     for_else_two_breaks_in_clause), tests/python/decompile_cases/while_break_ends_clause.py
 //
 // The clause's end (POP_EXCEPT, the jump past the try or back to an enclosing
 // loop's header) has no line of its own, and 3.13 give each jump to such a
@@ -29,6 +29,12 @@
 // clause's end goes on into the implicit `return None`, short enough to be
 // copied too: POP_EXCEPT, the unbinding, then `LOAD_CONST None; RETURN_VALUE`
 // instead of the jump.
+//
+// A while loop's break pops nothing: the copy (POP_EXCEPT, the unbinding,
+// the jump past the try) is its whole block, and where it jumps is the code
+// after the try, not the code after the loop; read as the loop's follow,
+// that code was read into the clause and ran before the exception was
+// handled (difftest 313_24000_52450).
 #include "decompile/walk/function_decompiler.hpp"
 
 namespace depyf::decompile {
@@ -50,6 +56,24 @@ int FunctionDecompiler::clause_end_copy_length(int at) const {
   // be copied itself.)
   if (i + 1 < count && instrs[i].op == Op::LoadConst && instrs[i + 1].op == Op::ReturnValue) return i + 2 - at;
   return 0;
+}
+
+// A block that is only a copy of the end of the except clause around the
+// loop whose header is `header` (a while loop's break, 3.13+): its start, or
+// -1. (Entered only from that clause's code, which the same cleanup entry
+// covers as the header.)
+int FunctionDecompiler::while_break_clause_end_copy(const cfg::Block& b, int header) const {
+  const int cleanup = clause_cleanup_covering(header);
+  if (code_.version.minor < 13 || cleanup < 0 || b.predecessors.empty() ||
+      b.first + clause_end_copy_length(b.first) != b.last + 1 || function_.instrs[b.last].op != Op::Jump)
+    return -1;
+  // (3.14+ leave a test's jump inverted late out of the table: the block's
+  // first instruction still says.)
+  for (int p : b.predecessors)
+    if (clause_cleanup_covering(graph_.blocks[p].last) != cleanup &&
+        clause_cleanup_covering(graph_.blocks[p].first) != cleanup)
+      return -1;
+  return b.first;
 }
 
 // Whether `copy` is a copy of the clause's end at `end` (a while loop

@@ -634,7 +634,9 @@ bool FunctionDecompiler::walk_region(int begin, const Region& region, Stack& sta
           // A loop inside the clause ends the clause: 3.10+ give a break
           // out of it its own copy of the clause's end and the short code
           // after the try (a loop in the clause leaves it only by its follow).
-          if (region.loop != nullptr && region.loop->follow > i &&
+          // (3.13+: the copies of the clause's end that breaks run lie
+          // anywhere; the follow is the first.)
+          if (region.loop != nullptr && (region.loop->follow > i || copied_clause_end(i, region.loop->follow)) &&
               function_.instrs[region.loop->follow].op == Op::PopExcept) {
             // (3.13: the clause's end itself, copied into the break.)
             const int n = copied_clause_end(i, region.loop->follow) ? clause_end_copy_length(i)

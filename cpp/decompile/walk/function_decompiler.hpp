@@ -538,6 +538,7 @@ class FunctionDecompiler {
   // ---- 3.13 breaks running copies of an except clause's end (clause_end_break_copies.cpp) ----
   int clause_end_copy_length(int at) const;
   int clause_end_copy_after_pop(const cfg::Block& b) const;
+  int while_break_clause_end_copy(const cfg::Block& b, int header) const;
   bool copied_clause_end(int copy, int end) const;
   int break_clause_end_copy(const cfg::Loop& loop, int natural_exit) const;
   bool constant_added_after_else(int constant, int else_block) const;

@@ -576,6 +576,24 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       }
     }
   }
+  // (The same where the other branch does not fall, for a while loop that
+  // ends an except* clause's body: a branch stopping at a copy of the
+  // clause's end is the loop's `break` (3.13+ `if c: break` as the body's
+  // last statement). Read as falling on there, the break would be lost and
+  // the loop would never end.)
+  if (then_falls != else_falls && region.loop && except_star_clause_.cleanup >= 0) {
+    const bool then_only = then_falls;
+    const int at = then_only ? then_stopped : else_stopped;
+    Stack& branch_stack = then_only ? then_stack : else_stack;
+    ast::Body& body = then_only ? then_body : else_body;
+    const bool while_loop = function_.instrs[graph_.blocks[region.loop->header_block].first].op != Op::ForIter;
+    if (while_loop && branch_stack.size() == stack.size())
+      if (const int n = except_star_clause_end_copy(at, region); n > 0) {
+        for (int k = 0; k < n; ++k) visited_[at + k] = 1;
+        emit(body, make::break_(), at);
+        (then_only ? then_falls : else_falls) = false;
+      }
+  }
   if (!then_falls) then_stopped = -1;
   if (!else_falls) else_stopped = -1;
   (void)depth;

@@ -298,6 +298,13 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
   // (Not from an except clause in the loop: its re-raise is no follow.)
   std::vector<char> local;
   const std::vector<char>& normal = normally_reachable_from(then_start, local);
+  // (3.13+: a break running its own copy of the end of the except clause
+  // the loop ends, as the exit does: it leaves to the exit, not past it,
+  // clause_end_break_copies.cpp.)
+  auto clause_end_break = [&](const cfg::Block& b) {
+    return while_break_clause_end_copy(b, graph_.blocks[header_block].first) >= 0 &&
+           copied_clause_end(b.first, else_start);
+  };
   const int follow = [&] {
     // (An exit back to an enclosing loop's header, 3.12+: a while loop
     // ending that loop's body, try_inverted_while_left_to_outer_loop;
@@ -317,7 +324,7 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
         const cfg::Block& leaving = graph_.blocks[succ];
         const ir::Instr& last = function_.instrs[leaving.last];
         if (target != else_start && graph_.dominates(header_block, succ) && last.op == Op::Jump &&
-            last.target > else_start && !loop->contains[block_at(last.target)])
+            last.target > else_start && !loop->contains[block_at(last.target)] && !clause_end_break(leaving))
           return last.target;
       }
     }
@@ -346,6 +353,7 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
           continue;
         seen[id] = 1;
         const ir::Instr& last = function_.instrs[b.last];
+        if (clause_end_break(b)) continue;
         if (last.op == Op::Jump && last.target > else_start && last.target < count &&
             !loop->contains[block_at(last.target)]) {
           if (found >= 0 && found != last.target) return else_start;
@@ -703,6 +711,13 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
       // (3.13: a break that runs a copy of the end of the except clause
       // the loop ends, break_clause_end_copy.)
       if (for_loop && !loop->contains[b.id] && clause_end_copy_after_pop(b) >= 0) continue;
+      // (3.13+: a while loop's break running its own copy of the end of
+      // the except clause the loop ends leaves the loop at that copy, not
+      // where it jumps, clause_end_break_copies.cpp.)
+      if (const int copy = for_loop ? -1 : while_break_clause_end_copy(b, header); copy >= 0) {
+        candidates.emplace_back(b.id, copy);
+        continue;
+      }
       candidates.emplace_back(b.id, last.target);
     }
     // Code after a break target (reached from it) is no body code.
@@ -713,6 +728,15 @@ int FunctionDecompiler::decompile_loop(int block, const Region& region, Stack& s
         return c.second != target && graph_.dominates(block, target_block) && graph_.dominates(target_block, b);
       });
       if (!after_exit && std::find(exits.begin(), exits.end(), target) == exits.end()) exits.push_back(target);
+    }
+    // (Such copies are one exit, the first; the natural exit where it runs
+    // one too.)
+    if (!for_loop && !exits.empty() &&
+        std::all_of(exits.begin(), exits.end(), [&](int e) { return clause_end_copy_length(e) > 0; })) {
+      const int first = *std::min_element(exits.begin(), exits.end());
+      const int one = natural_exit >= 0 && clause_end_copy_length(natural_exit) > 0 ? natural_exit : first;
+      if (std::all_of(exits.begin(), exits.end(), [&](int e) { return e == one || copied_clause_end(e, one); }))
+        exits.assign(1, one);
     }
     // Exits that are a lone jump to another exit are one exit: the final
     // target, unless that is the enclosing loop's header (3.10 jump to a
