@@ -27,6 +27,13 @@
 // is never visited and keeps every LOAD_FAST strong, even ones consumed
 // straight away. Code written inside the loop borrows them. (3.15 visits
 // the block: it borrows either way.)
+//
+// Code after a try statement is never visited either (code_after_try_loads
+// .cpp): where the test that leaves the loop stands after a try in the loop
+// body, with no borrowed load between, its strong loads tell nothing
+// (tomli parse_inline_table: `try: ... except KeyError: raise ...` then
+// `if c == "}": return ...` ending an endless loop; test:
+// endless_loop_final_break_py314.py, return_after_try_in_loop).
 
 #include "decompile/walk/function_decompiler.hpp"
 
@@ -71,6 +78,27 @@ bool FunctionDecompiler::loads_only_strongly(int from) const {
   return strong_where_borrowable;
 }
 
+// Whether block `from`, in a loop body, may be left unvisited by 3.14's
+// optimize_load_fast for standing after a try statement in the body:
+// going up its dominators towards the loop's header, code that loads
+// locals only strongly, or the first block after a try body, is met before
+// any borrowed load.
+bool FunctionDecompiler::unvisited_after_try(int from, int header_block) const {
+  const auto& instrs = function_.instrs;
+  for (int b = from; b >= 0;) {
+    const cfg::Block& block = graph_.blocks[b];
+    for (int i = block.first; i <= block.last; ++i)
+      if (instrs[i].op == Op::LoadFast && borrowed_load(code_, instrs[i])) return false;
+    if (loads_only_strongly(block.first)) return true;
+    if (b == header_block) return false;
+    const int up = graph_.idom[b];
+    if (up < 0 || up == b) return false;
+    if (graph_.blocks[up].handler_block >= 0 && graph_.blocks[up].handler_block != block.handler_block) return true;
+    b = up;
+  }
+  return false;
+}
+
 // The code after a 3.14 endless loop that its final `if c: break` leaves
 // to (see above), in a block outside the loop that a loop block enters:
 // at the block's start or, where the break had statements of its own
@@ -87,6 +115,9 @@ int FunctionDecompiler::unborrowed_break_target(int header_block, const cfg::Loo
     const bool entered_from_loop =
         std::any_of(b.predecessors.begin(), b.predecessors.end(), [&](int p) { return loop.contains[p]; });
     if (!entered_from_loop) continue;
+    if (std::any_of(b.predecessors.begin(), b.predecessors.end(),
+                    [&](int p) { return loop.contains[p] && unvisited_after_try(p, header_block); }))
+      continue;
     for (int k = b.first; k <= b.last; ++k) {
       const bool break_line = instrs[k].nop_line != 0 && instrs[k].nop_line != instrs[k].line;
       if (k != b.first && !break_line) continue;

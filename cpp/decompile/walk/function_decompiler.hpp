@@ -306,6 +306,7 @@ class FunctionDecompiler {
   int dead_break_target(int header_block, const cfg::Loop& loop) const;
   // 3.14 `while True:` ending in `if c: break` (unborrowed_loop_exit.cpp).
   int unborrowed_break_target(int header_block, const cfg::Loop& loop) const;
+  bool unvisited_after_try(int from, int header_block) const;
   // 3.12+ break out of a try/finally whose copy runs on into a copy of the code after the loop (finally_break_follow.cpp).
   int finally_break_follow(int header_block, const cfg::Loop& loop, int protection) const;
   bool loads_only_strongly(int from) const;

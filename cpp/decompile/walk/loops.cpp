@@ -396,7 +396,21 @@ int FunctionDecompiler::try_inverted_while(const ast::ExprPtr& test, int then_st
 // constants the body adds.
 ast::ExprPtr FunctionDecompiler::infinite_loop_test(const cfg::Loop* loop) const {
   const int const_count = int(code_.consts.size());
-  const std::vector<int> first_load = first_constant_loads();
+  std::vector<int> first_load = first_constant_loads();
+  // 3.14+ load small ints with LOAD_SMALL_INT and drop their constants,
+  // but for co_consts[0], which the compiler always keeps: a small int
+  // there that LOAD_SMALL_INT loads was added by that load (tomli
+  // parse_inline_table: `pos += 1` before a `while True:`).
+  if (code_.version.minor >= 14 && const_count > 0 && first_load[0] < 0 &&
+      code_.consts[0]->kind == Constant::Kind::Int) {
+    for (int i = 0; i < int(function_.instrs.size()) && first_load[0] < 0; ++i) {
+      const ir::Instr& instr = function_.instrs[i];
+      if (instr.op != Op::LoadConst || instr.arg < const_count) continue;
+      const ConstantPtr implicit = function_.constant(instr.arg);
+      if (implicit && implicit->kind == Constant::Kind::Int && implicit->text == code_.consts[0]->text)
+        first_load[0] = i;
+    }
+  }
   auto loaded = [&](int k) { return first_load[k] >= 0; };
   bool has_true = false, has_one = false, unused_true = false, unused_one = false;
   int one_at = -1;

@@ -69,3 +69,39 @@ def endless_loop_then_endless_loop(readline, write):
             break
         write(s)
     return s
+
+
+def return_after_try_in_loop(src, make, step):
+    # (The return's strong loads come from standing after the try, which
+    # 3.14 never visits either: no break, tomli parse_inline_table.)
+    table = make()
+    while True:
+        pos = step(src)
+        try:
+            step(table)
+        except KeyError:
+            raise ValueError from None
+        if c == "}":
+            return pos + 1, table.dict
+        if c != ",":
+            raise ValueError
+
+
+def clause_assert_after_try_in_loop(a, b, c):
+    # (The assert's strong loads stand after the try in the loop body: no
+    # break to an assert after the loop; the difftest finding
+    # finally_while_with_then_clause_assert.)
+    try:
+        raise 0
+    finally:
+        w0 = 0
+        while True:
+            w0 += 1
+            if w0 > 2:
+                break
+            with CM(4) as x:
+                pass
+            try:
+                b, z = (0, 0)
+            except 0:
+                assert x, t(x)
