@@ -754,14 +754,15 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   }
   // ≤3.9 thread a jump over an else clause to the loop's closing jump on
   // to the loop's start only where the new target fits the jump's argument:
-  // a first branch ending in a jump back that needed an EXTENDED_ARG was a
+  // a first branch ending in a jump back that needed an EXTENDED_ARG, right
+  // after its last statement (not the end of an inner if's branch), was a
   // written `continue` (pycparser LexerReflect.validate_rules).
   if (code_.version.minor <= 9 && region.loop && then_falls && then_start < else_start && else_start >= 1) {
     const int last = else_start - 1;
     const ir::Instr& jump = function_.instrs[last];
     if (jump.op == Op::Jump && region.loop->continues_at(jump.target) && jump.target < last && visited_[last] &&
-        graph_.blocks[block_at(last)].reachable && has_extended_arg(last) && !then_body.empty() &&
-        !ast::as<ast::Continue>(then_body.back())) {
+        graph_.blocks[block_at(last)].reachable && graph_.blocks[block_at(last)].first < last &&
+        has_extended_arg(last) && !then_body.empty() && !ast::as<ast::Continue>(then_body.back())) {
       emit(then_body, make::continue_(), last);
       then_falls = false;
     }
