@@ -448,18 +448,6 @@ FoldedConstants find_folded_constants(const ir::Function& function, const cfg::G
     }
   }
   if (start < 0) start = start_after_kept_operand(function, first_use);
-  // A negative number was folded (code generation adds its operand and a
-  // negation), wherever it stands; not past a code object.
-  for (int k = 0; k < count && (start < 0 || k < start); ++k) {
-    const ConstantPtr& c = code.consts[k];
-    const bool negative = c && ((c->kind == Constant::Kind::Int && !c->text.empty() && c->text[0] == '-') ||
-                                (c->kind == Constant::Kind::Float && std::signbit(c->real)));
-    if (!negative) continue;
-    bool code_after = false;
-    for (int j = k; j < count; ++j) code_after = code_after || is_code(code.consts[j]);
-    if (!code_after) start = k;
-    break;
-  }
   if (start < 0) return found;
   for (int k = start; k < count; ++k) {
     if (is_code(code.consts[k])) return found;  // code objects never fold: not what it seemed

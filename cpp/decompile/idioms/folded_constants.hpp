@@ -29,11 +29,7 @@
 // in another order than they were generated), no None or bool (added by
 // loads the optimizer drops, `x is None`, `while True`), no item of a
 // container constant (added by the display folding replaced). A code object
-// never folds: one past the start found refutes it. A negative number
-// (which code generation never adds: the CFG optimizer folds the negation)
-// bounds the start too, wherever it is loaded (pyflakes Checker.TUPLE:
-// `star_loc = -1` early, `1 << 8` later, only the None a return loads
-// between).
+// never folds: one past the start found refutes it.
 #pragma once
 
 #include "ast/ast.hpp"
