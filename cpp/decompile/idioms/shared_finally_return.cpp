@@ -95,8 +95,8 @@ bool inside_shared_finally_body(const std::vector<ir::Instr>& instrs, int at, in
     int k = handler;
     for (; k < count; ++k) {
       const Op op = instrs[k].op;
-      if ((op == Op::SetupFinally && !(instrs[k].target >= 0 && instrs[k].target < count &&
-                                       instrs[instrs[k].target].op == Op::EndAsyncFor)) ||
+      if ((op == Op::SetupFinally &&
+           !(instrs[k].target >= 0 && instrs[k].target < count && instrs[instrs[k].target].op == Op::EndAsyncFor)) ||
           op == Op::SetupWith || op == Op::SetupAsyncWith)
         ++depth;
       if (op == Op::EndFinally) {

@@ -277,8 +277,7 @@ class FunctionDecompiler {
   // 3.8: refuses a branch that jumps to the END_FINALLY of its finally
   // body where the if does not end (safety/branch_stops.cpp).
   void refuse_silent_finally_exit(bool falls, const ast::Body& body, int start, int join) const;
-  void refuse_branch_into_finally_end(bool falls, int arrivals_before, int start, int join,
-                                      const Region& region) const;
+  void refuse_branch_into_finally_end(bool falls, int arrivals_before, int start, int join, const Region& region) const;
   // Refuses code read into an except clause from past the clause's
   // POP_EXCEPT that computes anything (safety/code_after_clause_end.cpp).
   void refuse_code_after_clause_end(const ast::Body& rest, const Stack& entry, int start) const;
@@ -863,7 +862,7 @@ class FunctionDecompiler {
   std::vector<std::pair<const ast::Stmt*, int>> reraise_instrs_;  // each re-raise statement's RERAISE
   std::vector<std::pair<ast::StmtPtr, int>> bare_raises_;  // each `raise` read from RAISE_VARARGS 0, and it
   int enclosing_then_else_ = -1;  // the else start of the if whose first branch is being walked
-  int finally_end_arrivals_ = 0;   // 3.8: walks that ended at their finally body's END_FINALLY
+  int finally_end_arrivals_ = 0;  // 3.8: walks that ended at their finally body's END_FINALLY
   // Drops the copies of a finally body's closing re-raise (stack at `depth`).
   void drop_final_reraises(ast::Body& body, int depth) const;
   bool ends_in_implicit_return(const ast::Body& body) const;

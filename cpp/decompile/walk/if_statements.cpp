@@ -88,8 +88,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // branch jumps to the clause's end (3.13+ is its own copy), the only way
   // to the code after the try. It never runs on into the second branch, so
   // that is no code after the if: the if ends the clause.
-  if (region.clause_depth >= 0 && join == else_start && then_start < else_start &&
-      else_start != region.stop) {
+  if (region.clause_depth >= 0 && join == else_start && then_start < else_start && else_start != region.stop) {
     const int left_to = clause_leaving_target(else_start - 1, region.clause_name);
     if (left_to >= 0 && reached_only_leaving_clauses(left_to, region.clause_name) &&
         !(region.loop && (region.loop->continues_at(left_to) || left_to == region.loop->follow)))
@@ -856,8 +855,7 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
   // `continue` in the branch and one more after the if (that is one jump
   // back more: sqlparse OutputPythonFilter._process, ≤3.9).
   if (!then_falls && then_body.size() >= 2 && ast::as<ast::Continue>(then_body.back()) && else_body.size() == 1 &&
-      ast::as<ast::Continue>(else_body[0]) && region.loop && region.loop->continues_at(else_start) &&
-      !turned_round) {
+      ast::as<ast::Continue>(else_body[0]) && region.loop && region.loop->continues_at(else_start) && !turned_round) {
     else_body = {then_body.back()};
     then_body.pop_back();
     return then_rest_after(make::if_(test, then_body, {}));
@@ -891,7 +889,9 @@ int FunctionDecompiler::decompile_conditional(int index, const Region& region, S
       function_.instrs[else_start - 1].target == else_start && visited_[else_start - 1] &&
       graph_.blocks[block_at(else_start - 1)].reachable)
     else_body.push_back(make::pass());
-  if (getenv("DEPYF_DBG")) fprintf(stderr, "if@%d then=%d else=%d join=%d stop=%d cont=%d tf=%d ef=%d ts=%d es=%d\n", index, then_start, else_start, join, region.stop, continue_at, then_falls, else_falls, then_stopped, else_stopped);
+  if (getenv("DEPYF_DBG"))
+    fprintf(stderr, "if@%d then=%d else=%d join=%d stop=%d cont=%d tf=%d ef=%d ts=%d es=%d\n", index, then_start,
+            else_start, join, region.stop, continue_at, then_falls, else_falls, then_stopped, else_stopped);
   emit(out, make::if_(test, then_body, else_body), index);
   stack = then_falls ? then_stack : else_stack;
   if (!then_falls && !else_falls) return -1;
@@ -911,10 +911,12 @@ bool FunctionDecompiler::reached_only_leaving_clauses(int at, const std::string&
     const cfg::Block& from = graph_.blocks[p];
     if (!from.reachable) return true;
     reached = true;
-    if (from.last <= from.first || function_.instrs[from.last].op != Op::Jump || function_.instrs[from.last].target != at)
+    if (from.last <= from.first || function_.instrs[from.last].op != Op::Jump ||
+        function_.instrs[from.last].target != at)
       return false;
     const int unbinding = from.last - 3;
-    const int pop_except = unbinding >= from.first && unbinds_name_at(unbinding, clause_name) ? unbinding - 1 : from.last - 1;
+    const int pop_except =
+        unbinding >= from.first && unbinds_name_at(unbinding, clause_name) ? unbinding - 1 : from.last - 1;
     return pop_except >= from.first && function_.instrs[pop_except].op == Op::PopExcept;
   });
   return only_leaving && reached;

@@ -470,7 +470,7 @@ bool FunctionDecompiler::unwinds_to_return(int index) const {
 // into each path, so such an end may be a copy of the code after the try:
 // then every end would return, and this is false).
 bool FunctionDecompiler::clause_ends_in_jump_and_return(const std::vector<int>& ends, const std::string& name,
-                                                         const Region* region) const {
+                                                        const Region* region) const {
   const auto& instrs = function_.instrs;
   bool jumps = false, returns = false;
   for (int end : ends) {

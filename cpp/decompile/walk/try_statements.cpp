@@ -406,8 +406,7 @@ int FunctionDecompiler::decompile_try(int index, int handler, const Region& regi
   // 24000:54706; `else: return None` + the code after the try,
   // 24000:39918), or was refused. loop_try_with_never_ending.py.)
   if (falls && code_.version.minor <= 10 && body_stopped >= 1 && body_stopped < body_end &&
-      body_stopped + 1 == handler && instrs[body_stopped].op == Op::Jump &&
-      instrs[body_stopped - 1].op == Op::PopBlock)
+      body_stopped + 1 == handler && instrs[body_stopped].op == Op::Jump && instrs[body_stopped - 1].op == Op::PopBlock)
     body_end = body_stopped;
   // ≤3.9 end a try body by POP_BLOCK and a jump over the clauses to the
   // code after the try, threaded back to the loop's header when the try
@@ -930,8 +929,9 @@ int FunctionDecompiler::decompile_shared_finally(int index, int handler, const R
     // (Not an async for's SETUP_FINALLY: END_ASYNC_FOR ends it, and the
     // END_FINALLY after the loop would be taken for its end, the code after
     // the finally body read into it, difftest 24000:1842.)
-    if ((instrs[end].op == Op::SetupFinally && !(instrs[end].target >= 0 && instrs[end].target < int(instrs.size()) && instrs[instrs[end].target].op == Op::EndAsyncFor)) || instrs[end].op == Op::SetupWith ||
-        instrs[end].op == Op::SetupAsyncWith)
+    if ((instrs[end].op == Op::SetupFinally && !(instrs[end].target >= 0 && instrs[end].target < int(instrs.size()) &&
+                                                 instrs[instrs[end].target].op == Op::EndAsyncFor)) ||
+        instrs[end].op == Op::SetupWith || instrs[end].op == Op::SetupAsyncWith)
       ++depth;
     if (instrs[end].op == Op::EndFinally) {
       if (depth == 0) break;
