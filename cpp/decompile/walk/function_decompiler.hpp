@@ -346,6 +346,7 @@ class FunctionDecompiler {
   int join_of(const Condition& condition, const Region& region) const;
   bool reached_only_leaving_clauses(int at, const std::string& clause_name) const;
   int clause_leaving_target(int jump, const std::string& clause_name) const;
+  int pop_except_before(int jump, int first, const std::string& clause_name) const;
   bool inside(int instr, const Region& region) const;
   bool leaves_protection_at(int instr, const Region& region) const;
   bool post_only_around_loop(const Condition& condition, int post, const Region& region) const;

@@ -914,12 +914,17 @@ bool FunctionDecompiler::reached_only_leaving_clauses(int at, const std::string&
     if (from.last <= from.first || function_.instrs[from.last].op != Op::Jump ||
         function_.instrs[from.last].target != at)
       return false;
-    const int unbinding = from.last - 3;
-    const int pop_except =
-        unbinding >= from.first && unbinds_name_at(unbinding, clause_name) ? unbinding - 1 : from.last - 1;
-    return pop_except >= from.first && function_.instrs[pop_except].op == Op::PopExcept;
+    return pop_except_before(from.last, from.first, clause_name) >= 0;
   });
   return only_leaving && reached;
+}
+
+// The POP_EXCEPT right before the jump at `jump` (the unbinding of the
+// clause's name between them, if any), not before `first`; -1 when none.
+int FunctionDecompiler::pop_except_before(int jump, int first, const std::string& clause_name) const {
+  const int unbinding = jump - 3;
+  const int pop_except = unbinding >= first && unbinds_name_at(unbinding, clause_name) ? unbinding - 1 : jump - 1;
+  return pop_except >= first && function_.instrs[pop_except].op == Op::PopExcept ? pop_except : -1;
 }
 
 // Where the jump at `jump` leaves an except clause to, right after the
@@ -929,12 +934,7 @@ int FunctionDecompiler::clause_leaving_target(int jump, const std::string& claus
   const auto& instrs = function_.instrs;
   const int count = int(instrs.size());
   if (jump < 0 || jump >= count || instrs[jump].op != Op::Jump) return -1;
-  auto left_after = [&](int at) {  // the POP_EXCEPT before the jump at `at`, or -1
-    const int unbinding = at - 3;
-    const int pop_except = unbinding >= 0 && unbinds_name_at(unbinding, clause_name) ? unbinding - 1 : at - 1;
-    return pop_except >= 0 && instrs[pop_except].op == Op::PopExcept ? pop_except : -1;
-  };
-  if (left_after(jump) >= 0) return instrs[jump].target;
+  if (pop_except_before(jump, 0, clause_name) >= 0) return instrs[jump].target;
   int to = instrs[jump].target;
   // (≤3.10 leave the try/finally that unbinds the name first.)
   while (code_.version.minor <= 10 && to >= 0 && to < count && instrs[to].op == Op::PopBlock) ++to;
